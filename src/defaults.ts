@@ -1,0 +1,73 @@
+/**
+ * Every default of the library, in one place. All values are frozen; spread them to derive your own.
+ */
+
+/** Name of the tool the model calls. */
+export const TOOL_SEARCH_TOOL_NAME = "tool_search";
+
+/** How many tools one `tool_search` call returns and activates when the model gives no `limit`. */
+export const DEFAULT_TOOL_SEARCH_LIMIT = 8;
+
+/** The fields a tool is split into, in index order. */
+export const TOOL_SEARCH_FIELDS = Object.freeze([
+	"name",
+	"localName",
+	"label",
+	"namespace",
+	"namespaceText",
+	"description",
+	"parameterNames",
+	"parameterText",
+] as const);
+
+/** One of {@link TOOL_SEARCH_FIELDS}. */
+export type ToolSearchFieldName = (typeof TOOL_SEARCH_FIELDS)[number];
+
+/**
+ * Field weights (seed: oh-my-pi's `FIELD_WEIGHTS`: name 6, label 4, MCP tool name 4, server
+ * name 2, summary 2, each schema key 1). A term's frequency in a field is multiplied by the
+ * field's weight before saturation (BM25F).
+ */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolSearchFieldName, number>> = Object.freeze({
+	name: 6,
+	localName: 4,
+	label: 4,
+	namespace: 2,
+	namespaceText: 1,
+	description: 2,
+	parameterNames: 1,
+	parameterText: 1,
+});
+
+/** BM25+ parameters. */
+export interface Bm25Params {
+	/** Term-frequency saturation, `>= 0`. Default 1.2. */
+	k1: number;
+	/** Length normalisation, in `[0, 1]`. Default 0.75. */
+	b: number;
+	/** BM25+ lower bound added for every matching term, `>= 0`. Default 1.0. */
+	delta: number;
+}
+
+/** Default BM25+ parameters: `k1 = 1.2`, `b = 0.75`, `delta = 1.0`. */
+export const DEFAULT_BM25_PARAMS: Readonly<Bm25Params> = Object.freeze({ k1: 1.2, b: 0.75, delta: 1.0 });
+
+/** The ranking rules layered on BM25 (see DESIGN.md, "Scoring"). */
+export interface RankingRules {
+	/** A query that equals a tool's name or local name (case, `-`, `_`, space folded) ranks it first. */
+	exactName: boolean;
+	/** A tool matching more distinct query terms ranks above one matching fewer. */
+	coverage: boolean;
+	/**
+	 * Bonus for a tool whose whole local name appears in the query, as a multiple of the sum of
+	 * `idf * (1 + delta)` over the query's matched terms; `0` turns it off.
+	 */
+	localNameBonus: number;
+}
+
+/** Default ranking rules: all on, local-name bonus worth one more match of every matched term. */
+export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
+	exactName: true,
+	coverage: true,
+	localNameBonus: 1,
+});
