@@ -1,0 +1,157 @@
+/**
+ * Builds the search document of a tool: the raw text of its weighted fields, plus the pi-compatible
+ * `text`, `summary` and `namespaceText`.
+ */
+import type { ToolSearchFieldName } from "../defaults.js";
+import { quote, ToolSearchError } from "../errors.js";
+import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
+import { schemaText } from "./schema-text.js";
+
+/**
+ * How many UTF-16 code units of the description's first line {@link createToolSearchDocument} keeps
+ * in `summary` (fewer when the cut would split a surrogate pair).
+ */
+export const SUMMARY_MAX_LENGTH = 200;
+
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+
+/**
+ * The local name of a tool: the part after the last `__` (the MCP convention `mcp__server__tool`),
+ * or the whole name when it has no `__` or nothing follows the last one. Dots are not separators:
+ * `github.create_issue` (BFCL style) is its own local name.
+ *
+ * @example
+ * ```ts
+ * toolLocalName("mcp__github__create_issue"); // "create_issue"
+ * toolLocalName("read_file"); // "read_file"
+ * toolLocalName("github.create_issue"); // "github.create_issue"
+ * ```
+ */
+export function toolLocalName(name: string): string {
+	const at = name.lastIndexOf("__");
+	if (at < 0) return name;
+	const local = name.slice(at + 2);
+	return local === "" ? name : local;
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+	return typeof value === "object" && value !== null;
+}
+
+/** `value` trimmed when it is a string with visible content, else `undefined`. */
+function nonBlank(value: unknown): string | undefined {
+	if (typeof value !== "string") return undefined;
+	const trimmed = value.trim();
+	return trimmed === "" ? undefined : trimmed;
+}
+
+/** Joins the parts that are non-blank strings with `"\n"`, each trimmed. */
+function joinLines(parts: readonly unknown[]): string {
+	const lines: string[] = [];
+	for (const part of parts) {
+		const line = nonBlank(part);
+		if (line !== undefined) lines.push(line);
+	}
+	return lines.join("\n");
+}
+
+/**
+ * The first non-blank line of `text`, trimmed and cut to `max` code units without splitting a
+ * surrogate pair; `""` when there is none.
+ */
+function firstLine(text: string, max: number): string {
+	for (const raw of text.split(LINE_BREAK)) {
+		const line = raw.trim();
+		if (line === "") continue;
+		if (line.length <= max) return line;
+		const code = line.charCodeAt(max - 1);
+		const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+		return line.slice(0, end).trimEnd();
+	}
+	return "";
+}
+
+/**
+ * Builds the search document of a tool, optionally inside a namespace (such as an MCP server).
+ *
+ * `fields` holds raw, untokenized text per field (the index tokenizes it):
+ * - `name`: the name as is; `localName`: see {@link toolLocalName};
+ * - `label`: the non-blank `title` (MCP), else the non-blank `label` (pi), trimmed, else `""`;
+ * - `namespace`: the namespace name; `namespaceText`: its description and instructions;
+ * - `description`: the description when it is a string, else `""` (numbers, objects and `null`
+ *   are ignored, never thrown on);
+ * - `parameterNames`: property names of `parameters` (else `inputSchema`), nested ones included,
+ *   space-separated, in schema order, deduplicated;
+ * - `parameterText`: schema titles, descriptions and enum/const values, one per line, deduplicated.
+ *
+ * The pi-compatible properties: `text` is the description, parameter names and parameter text joined
+ * by `"\n"`; `summary` is the label (or name), `": "`, and the first non-blank line of the description
+ * cut to {@link SUMMARY_MAX_LENGTH}; `namespaceText` is the namespace name, description and
+ * instructions, and is absent without a namespace. The document and its `fields` are frozen; the
+ * inputs are never mutated.
+ *
+ * @throws {ToolSearchError} `INVALID_TOOL` when `tool` is not an object or its `name` is not a
+ * non-empty string, or when `namespace` is given and its `name` is not a string.
+ *
+ * @example
+ * ```ts
+ * const document = createToolSearchDocument(
+ *   {
+ *     name: "mcp__github__create_issue",
+ *     title: "Create issue",
+ *     description: "Create a new issue in a GitHub repository.",
+ *     inputSchema: { type: "object", properties: { repo: { type: "string", description: "owner/name" } } },
+ *   },
+ *   { name: "github", description: "GitHub API" },
+ * );
+ * document.fields?.localName; // "create_issue"
+ * document.summary; // "Create issue: Create a new issue in a GitHub repository."
+ * document.namespaceText; // "github\nGitHub API"
+ * ```
+ */
+export function createToolSearchDocument(tool: ToolInfo, namespace?: ToolNamespace): ToolSearchDocument {
+	const name: unknown = isObject(tool) ? tool.name : undefined;
+	if (typeof name !== "string" || name === "") {
+		throw new ToolSearchError("INVALID_TOOL", `tool name must be a non-empty string, got ${quote(name)}`);
+	}
+	let namespaceName = "";
+	let namespaceDetails = "";
+	if (namespace !== undefined) {
+		const nsName: unknown = isObject(namespace) ? namespace.name : undefined;
+		if (typeof nsName !== "string") {
+			throw new ToolSearchError("INVALID_TOOL", `namespace name must be a string, got ${quote(nsName)}`);
+		}
+		namespaceName = nsName;
+		namespaceDetails = joinLines([namespace.description, namespace.instructions]);
+	}
+
+	const description = typeof tool.description === "string" ? tool.description : "";
+	const label = nonBlank(tool.title) ?? nonBlank(tool.label) ?? "";
+	const { parameters } = tool;
+	const schema = isObject(parameters) && !Array.isArray(parameters) ? parameters : tool.inputSchema;
+	const { names, texts } = schemaText(schema);
+	const parameterNames = names.join(" ");
+	const parameterText = texts.join("\n");
+
+	const fields: Record<ToolSearchFieldName, string> = {
+		name,
+		localName: toolLocalName(name),
+		label,
+		namespace: namespaceName,
+		namespaceText: namespaceDetails,
+		description,
+		parameterNames,
+		parameterText,
+	};
+
+	const heading = label === "" ? name : label;
+	const line = firstLine(description, SUMMARY_MAX_LENGTH);
+	const document: ToolSearchDocument = {
+		name,
+		text: joinLines([description, parameterNames, parameterText]),
+		summary: line === "" ? heading : `${heading}: ${line}`,
+		...(namespace === undefined ? {} : { namespaceText: joinLines([namespaceName, namespaceDetails]) }),
+		fields: Object.freeze(fields),
+	};
+	return Object.freeze(document);
+}
