@@ -1,0 +1,85 @@
+import {
+	type Bm25Params,
+	DEFAULT_BM25_PARAMS,
+	DEFAULT_FIELD_WEIGHTS,
+	DEFAULT_RANKING_RULES,
+	type RankingRules,
+	TOOL_SEARCH_FIELDS,
+	type ToolSearchFieldName,
+} from "../defaults.js";
+import { quote, ToolSearchError } from "../errors.js";
+
+/** Options of a {@link ToolSearchIndex} (and of the `Bm25Ranker` built on it). */
+export interface ToolSearchIndexOptions {
+	/** BM25+ parameters; each defaults to {@link DEFAULT_BM25_PARAMS}. */
+	bm25?: Partial<Bm25Params> | undefined;
+	/** Field weights, each `>= 0` and finite; each defaults to {@link DEFAULT_FIELD_WEIGHTS}. */
+	fieldWeights?: Partial<Record<ToolSearchFieldName, number>> | undefined;
+	/** Ranking rules on BM25; each defaults to {@link DEFAULT_RANKING_RULES}. */
+	rules?: Partial<RankingRules> | undefined;
+}
+
+/** Options with every default filled in. */
+export interface ResolvedToolSearchIndexOptions {
+	readonly bm25: Readonly<Bm25Params>;
+	readonly fieldWeights: Readonly<Record<ToolSearchFieldName, number>>;
+	readonly rules: Readonly<RankingRules>;
+}
+
+function fail(message: string): never {
+	throw new ToolSearchError("INVALID_OPTIONS", message);
+}
+
+function checkKeys(value: unknown, what: string, allowed: readonly string[]): Record<string, unknown> {
+	if (value === undefined) return {};
+	if (typeof value !== "object" || value === null || Array.isArray(value)) {
+		fail(`${what} must be an object, got ${quote(value)}`);
+	}
+	for (const key of Object.keys(value)) {
+		if (!allowed.includes(key)) fail(`unknown option ${quote(`${what}.${key}`)}; expected one of ${allowed.join(", ")}`);
+	}
+	return value as Record<string, unknown>;
+}
+
+function number(value: unknown, name: string, fallback: number, min: number, max: number): number {
+	if (value === undefined) return fallback;
+	if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+		const range = max === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number in [${min}, ${max}]`;
+		fail(`${name} must be ${range}, got ${quote(value)}`);
+	}
+	return value;
+}
+
+/**
+ * Validates options and fills in defaults. Throws `ToolSearchError` (`INVALID_OPTIONS`) quoting
+ * the bad value. Does not mutate `options`.
+ */
+export function resolveIndexOptions(options: ToolSearchIndexOptions | undefined): ResolvedToolSearchIndexOptions {
+	const top = checkKeys(options, "options", ["bm25", "fieldWeights", "rules"]);
+	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
+	const weights = checkKeys(top.fieldWeights, "fieldWeights", TOOL_SEARCH_FIELDS);
+	const rules = checkKeys(top.rules, "rules", ["exactName", "coverage", "localNameBonus"]);
+	const inf = Number.POSITIVE_INFINITY;
+	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
+	for (const field of TOOL_SEARCH_FIELDS) {
+		fieldWeights[field] = number(weights[field], `fieldWeights.${field}`, DEFAULT_FIELD_WEIGHTS[field], 0, inf);
+	}
+	const flag = (value: unknown, name: string, fallback: boolean): boolean => {
+		if (value === undefined) return fallback;
+		if (typeof value !== "boolean") fail(`${name} must be a boolean, got ${quote(value)}`);
+		return value;
+	};
+	return Object.freeze({
+		bm25: Object.freeze({
+			k1: number(bm25.k1, "bm25.k1", DEFAULT_BM25_PARAMS.k1, 0, inf),
+			b: number(bm25.b, "bm25.b", DEFAULT_BM25_PARAMS.b, 0, 1),
+			delta: number(bm25.delta, "bm25.delta", DEFAULT_BM25_PARAMS.delta, 0, inf),
+		}),
+		fieldWeights: Object.freeze(fieldWeights),
+		rules: Object.freeze({
+			exactName: flag(rules.exactName, "rules.exactName", DEFAULT_RANKING_RULES.exactName),
+			coverage: flag(rules.coverage, "rules.coverage", DEFAULT_RANKING_RULES.coverage),
+			localNameBonus: number(rules.localNameBonus, "rules.localNameBonus", DEFAULT_RANKING_RULES.localNameBonus, 0, inf),
+		}),
+	});
+}

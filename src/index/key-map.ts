@@ -1,0 +1,51 @@
+/**
+ * Name keys (a name's tokens joined by spaces) to the slots of the tools that have them.
+ * A key held by one slot stores the number itself, so the common case allocates no array.
+ * @internal
+ */
+export class KeyMap {
+	readonly #map = new Map<string, number | number[]>();
+
+	add(key: string, slot: number): void {
+		if (key === "") return;
+		const held = this.#map.get(key);
+		if (held === undefined) this.#map.set(key, slot);
+		else if (typeof held === "number") this.#map.set(key, [held, slot]);
+		else held.push(slot);
+	}
+
+	delete(key: string, slot: number): void {
+		const held = this.#map.get(key);
+		if (held === undefined) return;
+		if (typeof held === "number") {
+			if (held === slot) this.#map.delete(key);
+			return;
+		}
+		const at = held.indexOf(slot);
+		if (at !== -1) held.splice(at, 1);
+		if (held.length === 1) this.#map.set(key, held[0] as number);
+	}
+
+	/** Calls `visit` for every slot holding `key`. */
+	forEach(key: string, visit: (slot: number) => void): void {
+		const held = this.#map.get(key);
+		if (held === undefined) return;
+		if (typeof held === "number") visit(held);
+		else for (const slot of held) visit(slot);
+	}
+
+	/** Renumbers slots (`remap[slot]`, `-1` drops the slot). */
+	remap(remap: Int32Array): void {
+		for (const [key, held] of this.#map) {
+			if (typeof held === "number") {
+				const to = remap[held] as number;
+				if (to < 0) this.#map.delete(key);
+				else this.#map.set(key, to);
+				continue;
+			}
+			const kept = held.map((slot) => remap[slot] as number).filter((slot) => slot >= 0);
+			if (kept.length === 0) this.#map.delete(key);
+			else this.#map.set(key, kept.length === 1 ? (kept[0] as number) : kept);
+		}
+	}
+}

@@ -1,0 +1,165 @@
+import { DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
+import { quote, ToolSearchError } from "../errors.js";
+import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { type ResolvedToolSearchIndexOptions, resolveIndexOptions, type ToolSearchIndexOptions } from "./index-options.js";
+import { searchStore } from "./index-search.js";
+import { IndexStore } from "./index-store.js";
+
+/** Per-call options of {@link ToolSearchIndex.search}. */
+export interface IndexSearchOptions {
+	/** How many matches at most: a positive integer or `Infinity`. Default 8. */
+	limit?: number | undefined;
+	/** Keeps only tools for which it returns true. Called only for tools that would make the cut. */
+	filter?: ((name: string) => boolean) | undefined;
+}
+
+function documentName(document: unknown): string {
+	const name = (document as { name?: unknown } | null | undefined)?.name;
+	if (typeof name !== "string" || name === "") {
+		throw new ToolSearchError("INVALID_TOOL", `document name must be a non-empty string, got ${quote(name)}`);
+	}
+	return name;
+}
+
+/**
+ * A weighted-field BM25+ (BM25F) inverted index over tool documents. Incremental: tools can be
+ * added, removed and updated at any time; document frequencies and average field lengths stay
+ * current and nothing is rebuilt.
+ *
+ * Scoring (DESIGN.md, "Scoring"): each distinct query term a tool matches contributes
+ * `idf * ((k1 + 1) * tf / (k1 + tf) + delta)`, where `tf` sums the term's frequency in each field
+ * times the field's weight divided by `1 - b + b * fieldLength / averageFieldLength`. On top of that,
+ * a query equal to a tool's name or local name ranks the tool first; a tool matching more distinct
+ * query terms ranks above one matching fewer; a tool whose local name appears in the query gets a
+ * bonus. Scores are lifted so that they descend in that order; ties break by name (code units).
+ *
+ * @example
+ * ```ts
+ * const index = new ToolSearchIndex();
+ * index.add(createToolSearchDocument({ name: "github__create_issue", description: "Open a new issue" }));
+ * index.search("open an issue", { limit: 5 }); // [{ name: "github__create_issue", score: 9.63… }]
+ * ```
+ */
+export class ToolSearchIndex {
+	/** The options in force, defaults filled in. */
+	readonly options: ResolvedToolSearchIndexOptions;
+	readonly #store = new IndexStore();
+
+	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
+	constructor(options?: ToolSearchIndexOptions) {
+		this.options = resolveIndexOptions(options);
+	}
+
+	/** Number of tools in the index. */
+	get size(): number {
+		return this.#store.live;
+	}
+
+	/** Whether a tool of that name is indexed. */
+	has(name: string): boolean {
+		return this.#store.slotOf.has(name);
+	}
+
+	/** The document indexed under `name`, if any (the object that was added). */
+	get(name: string): ToolSearchDocument | undefined {
+		const slot = this.#store.slotOf.get(name);
+		return slot === undefined ? undefined : this.#store.documents[slot];
+	}
+
+	/** Names of the indexed tools. */
+	names(): string[] {
+		return [...this.#store.slotOf.keys()];
+	}
+
+	/**
+	 * Adds a tool. Throws `DUPLICATE_TOOL` when its name is indexed already (use {@link update}) and
+	 * `INVALID_TOOL` when the document has no name. The document is read, never changed.
+	 */
+	add(document: ToolSearchDocument): void {
+		const name = documentName(document);
+		if (this.#store.slotOf.has(name)) {
+			throw new ToolSearchError("DUPLICATE_TOOL", `tool ${quote(name)} is already indexed; use update() to replace it`);
+		}
+		this.#store.insert(name, document);
+	}
+
+	/** Adds many tools, merging postings once at the end. Same errors as {@link add}; tools before a bad one stay. */
+	addAll(documents: Iterable<ToolSearchDocument>): void {
+		const store = this.#store;
+		const deferred = store.deferMerge;
+		store.deferMerge = true;
+		try {
+			for (const document of documents) this.add(document);
+		} finally {
+			store.deferMerge = deferred;
+			if (!deferred) store.maybeMerge();
+		}
+	}
+
+	/** Removes a tool; returns whether it was indexed. */
+	remove(name: string): boolean {
+		const slot = this.#store.slotOf.get(name);
+		if (slot === undefined) return false;
+		this.#store.delete(slot);
+		return true;
+	}
+
+	/** Replaces the tool of the same name (adds it when absent). Costs that one tool. */
+	update(document: ToolSearchDocument): void {
+		const name = documentName(document);
+		const slot = this.#store.slotOf.get(name);
+		if (slot !== undefined) this.#store.delete(slot);
+		this.#store.insert(name, document);
+	}
+
+	/**
+	 * Ranks the indexed tools for `query`: best first, at most `limit`, only tools `filter` keeps.
+	 * A query without any indexed term returns `[]`. Throws `INVALID_OPTIONS` for a bad limit or filter.
+	 */
+	search(query: string, options: IndexSearchOptions = {}): ToolSearchMatch[] {
+		const limit = options.limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
+		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
+			throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
+		}
+		if (options.filter !== undefined && typeof options.filter !== "function") {
+			throw new ToolSearchError("INVALID_OPTIONS", `filter must be a function, got ${quote(options.filter)}`);
+		}
+		if (typeof query !== "string") return [];
+		return searchStore(this.#store, this.options, query, limit, options.filter, false);
+	}
+
+	/** @internal Swaps the stored object of an indexed tool for an equal one, without re-indexing. */
+	rebind(document: ToolSearchDocument): void {
+		const slot = this.#store.slotOf.get(document.name);
+		if (slot !== undefined) this.#store.documents[slot] = document;
+	}
+
+	/** @internal Starts a new set of marks for {@link searchMarked}. */
+	beginMarks(): void {
+		this.#store.epoch++;
+	}
+
+	/** @internal Marks `name` as returnable by {@link searchMarked}; returns whether it is indexed. */
+	mark(name: string): boolean {
+		const slot = this.#store.slotOf.get(name);
+		if (slot === undefined) return false;
+		this.#store.mark[slot] = this.#store.epoch;
+		return true;
+	}
+
+	/** @internal Whether `name` carries the current mark. */
+	isMarked(name: string): boolean {
+		const slot = this.#store.slotOf.get(name);
+		return slot !== undefined && this.#store.mark[slot] === this.#store.epoch;
+	}
+
+	/** @internal Like {@link search}, limited to the tools marked since the last {@link beginMarks}. */
+	searchMarked(query: string, limit: number): ToolSearchMatch[] {
+		return searchStore(this.#store, this.options, query, limit, undefined, true);
+	}
+
+	/** @internal The store, for explain and serialisation. */
+	get store(): IndexStore {
+		return this.#store;
+	}
+}
