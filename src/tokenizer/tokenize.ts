@@ -1,0 +1,279 @@
+/**
+ * The tokenizer shared by documents and queries of the BM25 index.
+ *
+ * Two paths produce the same tokens on ASCII text: a fast path that classifies char codes with a
+ * table (no regex, no normalization) and a general Unicode path that normalizes, strips accents,
+ * classifies code points with `\p{…}` regexes and segments scripts written without spaces with
+ * `Intl.Segmenter`. Both feed the same splitter, which applies the identifier rules:
+ *
+ * - every character that is not a letter, number or combining mark is a separator;
+ * - letters and numbers split apart (`v2Beta` → v, 2, beta);
+ * - a lowercase letter followed by an uppercase one splits (`getHttp` → get, http);
+ * - in a run of capitals followed by a lowercase letter, the last capital starts a new word
+ *   (`XMLHttp` → xml, http), except that a single capital followed by a capitalised word stays
+ *   attached (`OAuth` → oauth, `IPhone` → iphone, `getOAuthToken` → get, oauth, token), and that a
+ *   run of capitals followed by a lone `s` is an acronym plural (`APIs` → apis, `listIDsFor` → list,
+ *   ids, for), so that `APIs` and `apis` give the same token;
+ * - caseless letters (Arabic, Hebrew, Hangul, …) and letters of scripts without spaces form
+ *   separate words from cased letters.
+ */
+import { stem } from "./stem.js";
+import { STOP_WORDS } from "./stop-words.js";
+
+// Character classes. A combining mark or a low surrogate takes the class of the character it
+// extends, with the EXTEND bit set: the splitter never cuts in front of it.
+const SEP = 0;
+const UPPER = 1;
+const LOWER = 2;
+const CASELESS = 3;
+const DIGIT = 4;
+const NO_SPACE = 5;
+const MARK = 6;
+const EXTEND = 8;
+const CLASS_MASK = 7;
+const LOWER_S = 115;
+
+const ASCII_CLASS = new Uint8Array(128);
+for (let code = 48; code <= 57; code++) ASCII_CLASS[code] = DIGIT;
+for (let code = 65; code <= 90; code++) ASCII_CLASS[code] = UPPER;
+for (let code = 97; code <= 122; code++) ASCII_CLASS[code] = LOWER;
+
+// Combining marks of the Inherited script: the accents shared by Latin, Greek and Cyrillic, Arabic
+// harakat, variation selectors. Dropped after NFKD. Script-specific marks (Thai, Devanagari and
+// other abugida vowel signs, Hebrew points) and the kana voicing marks are kept: removing them would
+// change the word, not its accent.
+const INHERITED_MARKS = /[^\P{sc=Zinh}\P{M}\u3099\u309A]+/gu;
+const LETTER = /\p{L}/u;
+const UPPER_LETTER = /[\p{Lu}\p{Lt}]/u;
+const LOWER_LETTER = /\p{Ll}/u;
+const NUMBER = /\p{N}/u;
+const COMBINING_MARK = /\p{M}/u;
+// Scripts written without spaces between words; segmented with Intl.Segmenter.
+const NO_SPACE_SCRIPT =
+	/[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Thai}\p{scx=Laoo}\p{scx=Khmr}\p{scx=Mymr}]/u;
+
+/** Buffers larger than this are allocated per call instead of being kept for the next call. */
+const MAX_SHARED_BUFFER = 1 << 16;
+let sharedBuffer = new Uint8Array(1024);
+
+function classBuffer(length: number): Uint8Array {
+	if (length <= sharedBuffer.length) return sharedBuffer;
+	if (length > MAX_SHARED_BUFFER) return new Uint8Array(length);
+	let size = sharedBuffer.length;
+	while (size < length) size *= 2;
+	sharedBuffer = new Uint8Array(size);
+	return sharedBuffer;
+}
+
+let bmpClasses: Uint8Array | undefined;
+const astralClasses = new Map<number, number>();
+
+function classifyUncached(char: string): number {
+	if (LETTER.test(char)) {
+		if (NO_SPACE_SCRIPT.test(char)) return NO_SPACE;
+		if (UPPER_LETTER.test(char)) return UPPER;
+		return LOWER_LETTER.test(char) ? LOWER : CASELESS;
+	}
+	if (NUMBER.test(char)) return NO_SPACE_SCRIPT.test(char) ? NO_SPACE : DIGIT;
+	return COMBINING_MARK.test(char) ? MARK : SEP;
+}
+
+/** Class of a code point from its Unicode properties, cached (lone surrogates are separators). */
+function classifyCodePoint(codePoint: number): number {
+	if (codePoint <= 0xffff) {
+		bmpClasses ??= new Uint8Array(0x10000);
+		const cached = bmpClasses[codePoint] ?? 0;
+		if (cached !== 0) return cached - 1;
+		const computed = classifyUncached(String.fromCharCode(codePoint));
+		bmpClasses[codePoint] = computed + 1;
+		return computed;
+	}
+	let computed = astralClasses.get(codePoint);
+	if (computed === undefined) {
+		computed = classifyUncached(String.fromCodePoint(codePoint));
+		astralClasses.set(codePoint, computed);
+	}
+	return computed;
+}
+
+let segmenter: Intl.Segmenter | null | undefined;
+
+function wordSegmenter(): Intl.Segmenter | null {
+	if (segmenter === undefined) {
+		// Word segmentation of these scripts is dictionary-based and does not depend on the locale;
+		// a fixed locale keeps the output independent of the machine's default.
+		segmenter =
+			typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "word" }) : null;
+	}
+	return segmenter;
+}
+
+function pushWord(word: string, out: string[]): void {
+	if (!STOP_WORDS.has(word)) out.push(stem(word));
+}
+
+function pushSegmented(run: string, out: string[]): void {
+	const words = wordSegmenter();
+	if (words === null) {
+		pushWord(run, out);
+		return;
+	}
+	for (const part of words.segment(run)) {
+		if (part.isWordLike) pushWord(part.segment, out);
+	}
+}
+
+/** Index of the first character at or after `from` that is not a combining extension. */
+function nextBase(classes: Uint8Array, from: number, end: number): number {
+	let at = from;
+	while (at < end && ((classes[at] ?? 0) & EXTEND) !== 0) at++;
+	return at;
+}
+
+/**
+ * Splits `source` into words by `classes` (one entry per UTF-16 unit) and pushes the lowercased,
+ * stop-word-filtered, stemmed words to `out`. `lower` is `source` lowercased, index for index, when that exists.
+ */
+function splitWords(
+	source: string,
+	lower: string | undefined,
+	classes: Uint8Array,
+	length: number,
+	out: string[],
+): void {
+	let i = 0;
+	while (i < length) {
+		let current = classes[i] ?? SEP;
+		if (current === SEP) {
+			i++;
+			continue;
+		}
+		let start = i;
+		let previous = current & CLASS_MASK;
+		let upperRun = previous === UPPER ? 1 : 0;
+		for (i++; i < length; i++) {
+			current = classes[i] ?? SEP;
+			if (current === SEP) break;
+			if ((current & EXTEND) !== 0) continue;
+			let split: boolean;
+			if (current !== previous) {
+				// "Ab" is one word; every other change of class starts a new one.
+				split = previous !== UPPER || current !== LOWER;
+			} else if (current === UPPER && upperRun > 1) {
+				// "HTTPResponse": the capital before a lowercase letter starts the next word. A single
+				// leading capital ("OAuth", "IPhone") never gets here (upperRun is 1), and "APIs" or
+				// "IDsFor" (capitals, a lone "s", then no lowercase letter) is an acronym plural.
+				const next = nextBase(classes, i + 1, length);
+				split = next < length && classes[next] === LOWER && !isAcronymPlural(source, classes, next, length);
+			} else {
+				split = false;
+			}
+			if (split) {
+				emit(source, lower, classes, start, i, out);
+				start = i;
+				upperRun = 0;
+			}
+			if (current === UPPER) upperRun++;
+			else upperRun = 0;
+			previous = current;
+		}
+		emit(source, lower, classes, start, i, out);
+	}
+}
+
+function isAcronymPlural(source: string, classes: Uint8Array, at: number, length: number): boolean {
+	if (source.charCodeAt(at) !== LOWER_S) return false;
+	const after = nextBase(classes, at + 1, length);
+	return after >= length || classes[after] !== LOWER;
+}
+
+function emit(
+	source: string,
+	lower: string | undefined,
+	classes: Uint8Array,
+	start: number,
+	end: number,
+	out: string[],
+): void {
+	if (((classes[start] ?? SEP) & CLASS_MASK) === NO_SPACE) {
+		pushSegmented(source.slice(start, end), out);
+		return;
+	}
+	const word = lower === undefined ? source.slice(start, end).toLowerCase() : lower.slice(start, end);
+	// NFKD leaves "ß" alone and lowercasing keeps it; fold it to "ss" like case folding does.
+	pushWord(word.includes("ß") ? word.replaceAll("ß", "ss") : word, out);
+}
+
+/**
+ * The ASCII fast path: one pass over the char codes to classify them, then the shared splitter.
+ * Returns `undefined` as soon as it meets a non-ASCII character.
+ *
+ * @internal Exported for the test that checks it against {@link tokenizeUnicode}.
+ * @example
+ * tokenizeAscii("getHTTPResponse"); // ["get", "http", "response"]
+ * tokenizeAscii("café"); // undefined
+ */
+export function tokenizeAscii(text: string): string[] | undefined {
+	const length = text.length;
+	const classes = classBuffer(length);
+	for (let i = 0; i < length; i++) {
+		const code = text.charCodeAt(i);
+		if (code > 127) return undefined;
+		classes[i] = ASCII_CLASS[code] ?? SEP;
+	}
+	const out: string[] = [];
+	splitWords(text, text.toLowerCase(), classes, length, out);
+	return out;
+}
+
+/**
+ * The general path, for any string: NFKD, inherited combining marks dropped, NFC (to recompose
+ * Hangul and kana), code points classified by their Unicode properties, runs of scripts written
+ * without spaces segmented by `Intl.Segmenter`, everything else split by the identifier rules.
+ *
+ * @internal `tokenize` uses it for non-ASCII text; exported for tests.
+ * @example
+ * tokenizeUnicode("ÉtatCivil"); // ["etat", "civil"]
+ * tokenizeUnicode("获取天气预报"); // ["获取", "天气", "预报"]
+ */
+export function tokenizeUnicode(text: string): string[] {
+	const source = text.normalize("NFKD").replace(INHERITED_MARKS, "").normalize("NFC");
+	const length = source.length;
+	const classes = classBuffer(length);
+	let previous = SEP;
+	for (let i = 0; i < length; ) {
+		const codePoint = source.codePointAt(i) ?? 0;
+		let cls = classifyCodePoint(codePoint);
+		if (cls === MARK) {
+			// A mark extends the character before it; with nothing to extend it is a separator.
+			cls = previous === SEP ? SEP : previous | EXTEND;
+		} else {
+			previous = cls;
+		}
+		classes[i++] = cls;
+		if (codePoint > 0xffff) classes[i++] = cls === SEP ? SEP : (cls & CLASS_MASK) | EXTEND;
+	}
+	// Lowercasing keeps the UTF-16 length here (only U+0130 grows, and NFKD decomposed it), so the
+	// lowercased text can be sliced at the same indices; if not, words are lowercased one by one.
+	const lower = source.toLowerCase();
+	const out: string[] = [];
+	splitWords(source, lower.length === length ? lower : undefined, classes, length, out);
+	return out;
+}
+
+/**
+ * Turns text into index terms: Unicode-normalized and accent-free, identifiers split
+ * (camelCase, acronyms, letters/digits, snake_case, kebab-case, dotted, `mcp__server__tool`),
+ * lowercased, scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar)
+ * segmented into words, English stop words dropped and plurals singularised by {@link stem}.
+ * Deterministic, and never throws: a non-string gives `[]`.
+ *
+ * @example
+ * tokenize("mcp__github__create_issues"); // ["mcp", "github", "create", "issue"]
+ * tokenize("getHTTPResponse for XMLHttpRequest"); // ["get", "http", "response", "xml", "http", "request"]
+ * tokenize("获取GitHub仓库issues列表"); // ["获取", "github", "仓库", "issue", "列表"]
+ */
+export function tokenize(text: string): string[] {
+	if (typeof text !== "string") return [];
+	return tokenizeAscii(text) ?? tokenizeUnicode(text);
+}
