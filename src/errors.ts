@@ -42,7 +42,8 @@ export class ToolSearchError extends Error {
 
 /** Quotes a value for an error message: strings in double quotes, others as JSON where possible. */
 export function quote(value: unknown): string {
-	if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+	if (typeof value === "string")
+		return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 	if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) {
 		return String(value);
 	}

@@ -36,7 +36,8 @@ function checkKeys(value: unknown, what: string, allowed: readonly string[]): Re
 		fail(`${what} must be an object, got ${quote(value)}`);
 	}
 	for (const key of Object.keys(value)) {
-		if (!allowed.includes(key)) fail(`unknown option ${quote(`${what}.${key}`)}; expected one of ${allowed.join(", ")}`);
+		if (!allowed.includes(key))
+			fail(`unknown option ${quote(`${what}.${key}`)}; expected one of ${allowed.join(", ")}`);
 	}
 	return value as Record<string, unknown>;
 }
@@ -44,7 +45,8 @@ function checkKeys(value: unknown, what: string, allowed: readonly string[]): Re
 function number(value: unknown, name: string, fallback: number, min: number, max: number): number {
 	if (value === undefined) return fallback;
 	if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
-		const range = max === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number in [${min}, ${max}]`;
+		const range =
+			max === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number in [${min}, ${max}]`;
 		fail(`${name} must be ${range}, got ${quote(value)}`);
 	}
 	return value;
@@ -54,7 +56,9 @@ function number(value: unknown, name: string, fallback: number, min: number, max
  * Validates options and fills in defaults. Throws `ToolSearchError` (`INVALID_OPTIONS`) quoting
  * the bad value. Does not mutate `options`.
  */
-export function resolveIndexOptions(options: ToolSearchIndexOptions | undefined): ResolvedToolSearchIndexOptions {
+export function resolveIndexOptions(
+	options: ToolSearchIndexOptions | undefined,
+): ResolvedToolSearchIndexOptions {
 	const top = checkKeys(options, "options", ["bm25", "fieldWeights", "rules"]);
 	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
 	const weights = checkKeys(top.fieldWeights, "fieldWeights", TOOL_SEARCH_FIELDS);
@@ -62,7 +66,13 @@ export function resolveIndexOptions(options: ToolSearchIndexOptions | undefined)
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
 	for (const field of TOOL_SEARCH_FIELDS) {
-		fieldWeights[field] = number(weights[field], `fieldWeights.${field}`, DEFAULT_FIELD_WEIGHTS[field], 0, inf);
+		fieldWeights[field] = number(
+			weights[field],
+			`fieldWeights.${field}`,
+			DEFAULT_FIELD_WEIGHTS[field],
+			0,
+			inf,
+		);
 	}
 	const flag = (value: unknown, name: string, fallback: boolean): boolean => {
 		if (value === undefined) return fallback;
@@ -79,7 +89,13 @@ export function resolveIndexOptions(options: ToolSearchIndexOptions | undefined)
 		rules: Object.freeze({
 			exactName: flag(rules.exactName, "rules.exactName", DEFAULT_RANKING_RULES.exactName),
 			coverage: flag(rules.coverage, "rules.coverage", DEFAULT_RANKING_RULES.coverage),
-			localNameBonus: number(rules.localNameBonus, "rules.localNameBonus", DEFAULT_RANKING_RULES.localNameBonus, 0, inf),
+			localNameBonus: number(
+				rules.localNameBonus,
+				"rules.localNameBonus",
+				DEFAULT_RANKING_RULES.localNameBonus,
+				0,
+				inf,
+			),
 		}),
 	});
 }

@@ -138,7 +138,10 @@ export function scoreQuery(
 	const exact = new Set<number>();
 	const named = new Set<number>();
 	const usable = (slot: number): boolean => alive[slot] === 1 && (!onlyMarked || mark[slot] === epoch);
-	const tokens = parsed.tokens.length > MAX_NAME_SCAN_TOKENS ? parsed.tokens.slice(0, MAX_NAME_SCAN_TOKENS) : parsed.tokens;
+	const tokens =
+		parsed.tokens.length > MAX_NAME_SCAN_TOKENS
+			? parsed.tokens.slice(0, MAX_NAME_SCAN_TOKENS)
+			: parsed.tokens;
 	if (exactName && tokens.length > 0) {
 		store.keys.forEach(parsed.tokens.join(" "), (slot) => {
 			if (!usable(slot)) return;
@@ -156,7 +159,8 @@ export function scoreQuery(
 				});
 			}
 		}
-		for (const slot of named) score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
+		for (const slot of named)
+			score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
 	}
 	const tierStep = (1 + localNameBonus) * (k1 + 1 + delta) * idfSum + 1;
 	return { touched, exact, named, termIds, idf: idfs, tierStep };
@@ -202,7 +206,8 @@ export function searchStore(
 	try {
 		// The tiered score replaces the raw one in the scratch array; clearScores resets it.
 		const finals = store.score;
-		for (const slot of scores.touched) finals[slot] = tieredScore(store, options, scores, parsed.terms.length, slot);
+		for (const slot of scores.touched)
+			finals[slot] = tieredScore(store, options, scores, parsed.terms.length, slot);
 		const top = new TopK(Math.min(limit, scores.touched.length), finals, store.names);
 		for (const slot of scores.touched) {
 			if (!top.accepts(slot)) continue;

@@ -3,7 +3,7 @@ import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchDocument } from "../types.js";
 import { KeyMap } from "./key-map.js";
-import { packMeta, Postings } from "./postings.js";
+import { Postings, packMeta } from "./postings.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
@@ -161,7 +161,8 @@ export class IndexStore {
 			this.df[term] = (this.df[term] as number) - 1;
 		}
 		for (let f = 0; f < FIELD_COUNT; f++) {
-			this.totalLength[f] = (this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);
+			this.totalLength[f] =
+				(this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);
 		}
 		const nameKey = this.nameKeys[slot] as string;
 		const localKey = this.localKeys[slot] as string;

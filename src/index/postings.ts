@@ -15,7 +15,7 @@ export const MAX_POSTING_TF = 8191;
 
 /** Packs a field index and a frequency into one posting `meta`. */
 export function packMeta(field: number, tf: number): number {
-	return (field << 13) | (tf > MAX_POSTING_TF ? MAX_POSTING_TF : tf);
+	return (field << 13) | Math.min(tf, MAX_POSTING_TF);
 }
 
 /** @internal */

@@ -1,7 +1,11 @@
 import { DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
-import { type ResolvedToolSearchIndexOptions, resolveIndexOptions, type ToolSearchIndexOptions } from "./index-options.js";
+import {
+	type ResolvedToolSearchIndexOptions,
+	resolveIndexOptions,
+	type ToolSearchIndexOptions,
+} from "./index-options.js";
 import { searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
 
@@ -78,7 +82,10 @@ export class ToolSearchIndex {
 	add(document: ToolSearchDocument): void {
 		const name = documentName(document);
 		if (this.#store.slotOf.has(name)) {
-			throw new ToolSearchError("DUPLICATE_TOOL", `tool ${quote(name)} is already indexed; use update() to replace it`);
+			throw new ToolSearchError(
+				"DUPLICATE_TOOL",
+				`tool ${quote(name)} is already indexed; use update() to replace it`,
+			);
 		}
 		this.#store.insert(name, document);
 	}

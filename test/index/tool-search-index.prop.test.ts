@@ -3,10 +3,34 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
-const WORDS = ["send", "email", "file", "read", "issue", "github", "weather", "calendar", "event", "create", "list"];
+const WORDS = [
+	"send",
+	"email",
+	"file",
+	"read",
+	"issue",
+	"github",
+	"weather",
+	"calendar",
+	"event",
+	"create",
+	"list",
+];
 const wordText = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 8 }).map((w) => w.join(" "));
-const toolName = fc.constantFrom("a__send_mail", "b__read_file", "c__list", "d__create_event", "e", "f__weather", "g");
-const tool = fc.record({ name: toolName, description: wordText, param: fc.constantFrom("path", "to", "city", "q") });
+const toolName = fc.constantFrom(
+	"a__send_mail",
+	"b__read_file",
+	"c__list",
+	"d__create_event",
+	"e",
+	"f__weather",
+	"g",
+);
+const tool = fc.record({
+	name: toolName,
+	description: wordText,
+	param: fc.constantFrom("path", "to", "city", "q"),
+});
 
 type Op = { kind: "add" | "update" | "remove"; tool: { name: string; description: string; param: string } };
 const op: fc.Arbitrary<Op> = fc.record({ kind: fc.constantFrom("add", "update", "remove"), tool });
@@ -22,34 +46,42 @@ function documentOf(t: Op["tool"]) {
 describe("ToolSearchIndex incremental updates (property)", () => {
 	it("any sequence of add / update / remove ranks exactly like an index built from the final tools", () => {
 		fc.assert(
-			fc.property(fc.array(op, { maxLength: 40 }), fc.array(wordText, { minLength: 1, maxLength: 4 }), (ops, queries) => {
-				const index = new ToolSearchIndex();
-				const final = new Map<string, Op["tool"]>();
-				for (const { kind, tool: t } of ops) {
-					if (kind === "remove") {
-						expect(index.remove(t.name)).toBe(final.delete(t.name));
-					} else if (kind === "update" || !final.has(t.name)) {
-						index.update(documentOf(t));
-						final.set(t.name, t);
+			fc.property(
+				fc.array(op, { maxLength: 40 }),
+				fc.array(wordText, { minLength: 1, maxLength: 4 }),
+				(ops, queries) => {
+					const index = new ToolSearchIndex();
+					const final = new Map<string, Op["tool"]>();
+					for (const { kind, tool: t } of ops) {
+						if (kind === "remove") {
+							expect(index.remove(t.name)).toBe(final.delete(t.name));
+						} else if (kind === "update" || !final.has(t.name)) {
+							index.update(documentOf(t));
+							final.set(t.name, t);
+						}
 					}
-				}
-				const rebuilt = new ToolSearchIndex();
-				rebuilt.addAll([...final.values()].map(documentOf));
-				expect(index.size).toBe(rebuilt.size);
-				for (const query of queries) {
-					const got = index.search(query, { limit: Number.POSITIVE_INFINITY });
-					const want = rebuilt.search(query, { limit: Number.POSITIVE_INFINITY });
-					expect(got.map((m) => m.name)).toEqual(want.map((m) => m.name));
-					got.forEach((m, i) => expect(m.score).toBeCloseTo(want[i]?.score ?? Number.NaN, 9));
-				}
-			}),
+					const rebuilt = new ToolSearchIndex();
+					rebuilt.addAll([...final.values()].map(documentOf));
+					expect(index.size).toBe(rebuilt.size);
+					for (const query of queries) {
+						const got = index.search(query, { limit: Number.POSITIVE_INFINITY });
+						const want = rebuilt.search(query, { limit: Number.POSITIVE_INFINITY });
+						expect(got.map((m) => m.name)).toEqual(want.map((m) => m.name));
+						for (const [i, m] of got.entries()) expect(m.score).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+					}
+				},
+			),
 			{ numRuns: 300 },
 		);
 	});
 
 	it("scores are finite and positive and descend, for any query", () => {
 		const index = new ToolSearchIndex();
-		index.addAll(WORDS.map((w, i) => documentOf({ name: `t${i}__${w}`, description: `${w} ${WORDS[(i + 3) % 11]}`, param: "q" })));
+		index.addAll(
+			WORDS.map((w, i) =>
+				documentOf({ name: `t${i}__${w}`, description: `${w} ${WORDS[(i + 3) % 11]}`, param: "q" }),
+			),
+		);
 		fc.assert(
 			fc.property(fc.string(), (query) => {
 				const results = index.search(query, { limit: Number.POSITIVE_INFINITY });

@@ -49,8 +49,16 @@ describe("ToolSearchIndex search scores", () => {
 	it("ranks an exact name or local name first, folding case, dashes, underscores and spaces", () => {
 		const index = new ToolSearchIndex();
 		index.add(doc({ name: "github__create_issue", description: "Create an issue" }));
-		index.add(doc({ name: "jira__create_issue_link", description: "Create issue links, create issue, issue" }));
-		for (const query of ["create_issue", "Create-Issue", "create issue", "github__create_issue", "CreateIssue"]) {
+		index.add(
+			doc({ name: "jira__create_issue_link", description: "Create issue links, create issue, issue" }),
+		);
+		for (const query of [
+			"create_issue",
+			"Create-Issue",
+			"create issue",
+			"github__create_issue",
+			"CreateIssue",
+		]) {
 			expect(index.search(query)[0]?.name, query).toBe("github__create_issue");
 		}
 	});
@@ -86,7 +94,13 @@ describe("ToolSearchIndex search scores", () => {
 		const index = colours();
 		expect(index.search("red blue green", { limit: 1 })).toHaveLength(1);
 		const seen: string[] = [];
-		const results = index.search("red", { limit: 1, filter: (name) => (seen.push(name), name !== "beta") });
+		const results = index.search("red", {
+			limit: 1,
+			filter: (name) => {
+				seen.push(name);
+				return name !== "beta";
+			},
+		});
 		expect(results.map((r) => r.name)).toEqual(["alpha"]);
 		expect(seen.sort()).toEqual(["alpha", "beta"]);
 		expect(index.search("red", { limit: Number.POSITIVE_INFINITY })).toHaveLength(2);
@@ -155,7 +169,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 	it.each([
 		{ options: { bm25: { k1: -1 } }, message: "tool-search: bm25.k1 must be a finite number >= 0, got -1" },
 		{ options: { bm25: { b: 2 } }, message: "tool-search: bm25.b must be a number in [0, 1], got 2" },
-		{ options: { bm25: { delta: Number.NaN } }, message: "tool-search: bm25.delta must be a finite number >= 0, got NaN" },
+		{
+			options: { bm25: { delta: Number.NaN } },
+			message: "tool-search: bm25.delta must be a finite number >= 0, got NaN",
+		},
 		{
 			options: { fieldWeights: { name: "6" } },
 			message: 'tool-search: fieldWeights.name must be a finite number >= 0, got "6"',
@@ -165,7 +182,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 			message:
 				'tool-search: unknown option "fieldWeights.nmae"; expected one of name, localName, label, namespace, namespaceText, description, parameterNames, parameterText',
 		},
-		{ options: { rules: { coverage: "yes" } }, message: 'tool-search: rules.coverage must be a boolean, got "yes"' },
+		{
+			options: { rules: { coverage: "yes" } },
+			message: 'tool-search: rules.coverage must be a boolean, got "yes"',
+		},
 		{ options: { bm25: 3 }, message: "tool-search: bm25 must be an object, got 3" },
 	])("the constructor validates every option: $message", ({ options, message }) => {
 		expect(() => new ToolSearchIndex(options as never)).toThrowError(message);
@@ -189,7 +209,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 		const index = new ToolSearchIndex();
 		const words = ["send", "mail", "file", "read", "write", "issue", "create", "list", "weather", "event"];
 		const make = (i: number) =>
-			doc({ name: `tool_${i}`, description: `${words[i % 10]} ${words[(i * 7) % 10]} ${words[(i * 3) % 10]}` });
+			doc({
+				name: `tool_${i}`,
+				description: `${words[i % 10]} ${words[(i * 7) % 10]} ${words[(i * 3) % 10]}`,
+			});
 		for (let i = 0; i < 6000; i++) index.add(make(i));
 		for (let i = 0; i < 6000; i += 2) index.remove(`tool_${i}`);
 		for (let i = 0; i < 200; i += 4) index.update(make(i + 1));
