@@ -1,0 +1,147 @@
+import { resolveToolSearchFields } from "../document/resolve-fields.js";
+import { quote, ToolSearchError } from "../errors.js";
+import type { ToolSearchIndexOptions } from "../index/index-options.js";
+import { ToolSearchIndex } from "../index/tool-search-index.js";
+import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
+
+/** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
+export interface Bm25RankerStats {
+	/** Indexes built from nothing: 1 after the first call, and stays 1. */
+	builds: number;
+	/** Tools added to the existing index after the first build. */
+	added: number;
+	/** Tools whose content changed and were re-indexed. */
+	updated: number;
+	/** Tools dropped because they were absent from recent calls (see the class comment). */
+	evicted: number;
+	/** Calls that reused the previous call's documents array without looking at any document. */
+	identityHits: number;
+}
+
+function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
+	if (a.name !== b.name) return false;
+	const fa = resolveToolSearchFields(a);
+	const fb = resolveToolSearchFields(b);
+	for (const key of Object.keys(fa) as (keyof typeof fa)[]) if (fa[key] !== fb[key]) return false;
+	return true;
+}
+
+/**
+ * The default ranker: {@link ToolSearchIndex} behind the pi-compatible {@link ToolRanker} call.
+ * Synchronous. The index persists across calls:
+ * - the same documents array as the previous call (and unchanged elements) costs nothing;
+ * - a fresh array of the same documents costs one identity (or, for new objects, content)
+ *   comparison per tool, no re-indexing;
+ * - a changed, new or returning tool costs that tool only;
+ * - tools missing from a call are not removed, only left out of that call's results, so a host
+ *   that passes "all tools but the active ones" never triggers re-indexing when tools are
+ *   activated; they are evicted once they outnumber the tools of the call (and 1,024).
+ *
+ * @example
+ * ```ts
+ * const ranker = new Bm25Ranker({ bm25: { k1: 1.2 } });
+ * ranker.rank("create a github issue", documents, 5); // [{ name: "github__create_issue", score: … }, …]
+ * ```
+ */
+export class Bm25Ranker implements ToolRanker {
+	readonly #options: ToolSearchIndexOptions | undefined;
+	#index: ToolSearchIndex | undefined;
+	#previous: readonly ToolSearchDocument[] | undefined;
+	#previousSnapshot: ToolSearchDocument[] = [];
+	readonly #stats: Bm25RankerStats = { builds: 0, added: 0, updated: 0, evicted: 0, identityHits: 0 };
+
+	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
+	constructor(options?: ToolSearchIndexOptions) {
+		this.#options = options;
+		new ToolSearchIndex(options);
+	}
+
+	/** Counters of the work done to keep the index current. */
+	get stats(): Readonly<Bm25RankerStats> {
+		return { ...this.#stats };
+	}
+
+	/**
+	 * The best `limit` of `documents` for `query`, best first. `limit` is a non-negative integer or
+	 * `Infinity` (0 gives `[]`). Throws `ABORTED` when `options.signal` has fired.
+	 */
+	rank(
+		query: string,
+		documents: readonly ToolSearchDocument[],
+		limit: number,
+		options?: ToolRankOptions,
+	): ToolSearchMatch[] {
+		if (options?.signal?.aborted) {
+			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: options.signal.reason });
+		}
+		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 0)) {
+			throw new ToolSearchError(
+				"INVALID_OPTIONS",
+				`limit must be a non-negative integer, got ${quote(limit)}`,
+			);
+		}
+		if (!Array.isArray(documents)) {
+			throw new ToolSearchError("INVALID_OPTIONS", `documents must be an array, got ${quote(documents)}`);
+		}
+		if (limit === 0 || documents.length === 0) return [];
+		const index = this.#sync(documents);
+		return index.searchMarked(query, limit);
+	}
+
+	#sync(documents: readonly ToolSearchDocument[]): ToolSearchIndex {
+		let index = this.#index;
+		if (index === undefined) {
+			index = new ToolSearchIndex(this.#options);
+			const unique = new Map<string, ToolSearchDocument>();
+			for (const document of documents) {
+				const name = (document as { name?: unknown } | null)?.name;
+				if (typeof name === "string" && name !== "" && !unique.has(name)) unique.set(name, document);
+			}
+			index.addAll(unique.values());
+			this.#index = index;
+			this.#stats.builds++;
+		} else if (documents === this.#previous && this.#unchanged(documents)) {
+			this.#stats.identityHits++;
+			return index;
+		}
+		index.beginMarks();
+		let marked = 0;
+		for (const document of documents) {
+			const name = (document as { name?: unknown } | null)?.name;
+			if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
+			const held = index.get(name);
+			if (held === undefined) {
+				index.add(document);
+				this.#stats.added++;
+			} else if (held !== document) {
+				if (sameFields(held, document)) {
+					index.rebind(document);
+				} else {
+					index.update(document);
+					this.#stats.updated++;
+				}
+			}
+			index.mark(name);
+			marked++;
+		}
+		if (index.size > 2 * marked + 1024) {
+			for (const name of index.names()) {
+				if (!index.isMarked(name)) {
+					index.remove(name);
+					this.#stats.evicted++;
+				}
+			}
+		}
+		this.#previous = documents;
+		this.#previousSnapshot = documents.slice();
+		return index;
+	}
+
+	/** Whether the array still holds the same objects as at the previous call. */
+	#unchanged(documents: readonly ToolSearchDocument[]): boolean {
+		const snapshot = this.#previousSnapshot;
+		if (snapshot.length !== documents.length) return false;
+		for (let i = 0; i < documents.length; i++) if (snapshot[i] !== documents[i]) return false;
+		return true;
+	}
+}

@@ -1,0 +1,112 @@
+import { quote, ToolSearchError } from "../errors.js";
+import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { Bm25Ranker } from "./bm25-ranker.js";
+import { getDefaultToolRanker } from "./registry.js";
+
+/** What {@link rankWithFallback} did. */
+export interface RankOutcome {
+	/** The matches, best first, at most `limit`, each naming one of the documents once. */
+	matches: ToolSearchMatch[];
+	/** `"ranker"` when the given ranker answered; `"fallback"` when it failed and BM25 answered. */
+	rankedBy: "ranker" | "fallback";
+	/** Why the given ranker was not used, when `rankedBy` is `"fallback"`. */
+	fallbackReason?: string;
+}
+
+/** Throws the library's aborted error when `signal` has fired. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+	if (signal?.aborted) {
+		throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: signal.reason });
+	}
+}
+
+function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+	let onAbort: () => void = () => {};
+	const promise = new Promise<never>((_, reject) => {
+		onAbort = () =>
+			reject(new ToolSearchError("ABORTED", "tool search was aborted", { cause: signal.reason }));
+		signal.addEventListener("abort", onAbort, { once: true });
+	});
+	promise.catch(() => {});
+	return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+}
+
+/** Checks a ranker's answer; returns the cleaned matches or a reason it cannot be used. */
+function checkMatches(
+	value: unknown,
+	documents: readonly ToolSearchDocument[],
+	limit: number,
+): ToolSearchMatch[] | string {
+	if (!Array.isArray(value)) return `ranker returned ${quote(value)} instead of an array of matches`;
+	const known = new Set<string>();
+	for (const document of documents) known.add(document.name);
+	const seen = new Set<string>();
+	const matches: ToolSearchMatch[] = [];
+	for (const item of value as unknown[]) {
+		const name = (item as { name?: unknown } | null)?.name;
+		const score = (item as { score?: unknown } | null)?.score;
+		if (typeof name !== "string" || typeof score !== "number" || Number.isNaN(score)) {
+			return `ranker returned an invalid match ${quote(item)}`;
+		}
+		if (!known.has(name)) return `ranker returned ${quote(name)}, which is not one of the documents`;
+		if (seen.has(name)) continue;
+		seen.add(name);
+		matches.push({ name, score });
+		if (matches.length >= limit) break;
+	}
+	return matches;
+}
+
+function describeError(error: unknown): string {
+	if (error instanceof Error) return error.message;
+	return quote(error);
+}
+
+/**
+ * Ranks with `ranker`, and when it throws, rejects or answers something unusable, with the default
+ * BM25 ranker instead; the outcome says which. When `options.signal` aborts, rejects with a
+ * `ToolSearchError` of code `ABORTED`, whichever ranker was running.
+ *
+ * @example
+ * ```ts
+ * const outcome = await rankWithFallback(myRanker, "create issue", documents, 8);
+ * if (outcome.rankedBy === "fallback") console.warn(outcome.fallbackReason);
+ * ```
+ */
+export async function rankWithFallback(
+	ranker: ToolRanker,
+	query: string,
+	documents: readonly ToolSearchDocument[],
+	limit: number,
+	options: ToolRankOptions = {},
+): Promise<RankOutcome> {
+	const { signal } = options;
+	throwIfAborted(signal);
+	const fallbackRanker = getDefaultToolRanker();
+	let fallbackReason: string | undefined;
+	if (ranker instanceof Bm25Ranker) {
+		// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
+		const matches = ranker.rank(query, documents, limit, options);
+		return { matches, rankedBy: "ranker" };
+	}
+	{
+		const abort = signal ? abortPromise(signal) : undefined;
+		try {
+			const pending = Promise.resolve().then(() => ranker.rank(query, documents, limit, options));
+			const value = await (abort ? Promise.race([pending, abort.promise]) : pending);
+			throwIfAborted(signal);
+			const checked = checkMatches(value, documents, limit);
+			if (typeof checked !== "string") return { matches: checked, rankedBy: "ranker" };
+			fallbackReason = checked;
+		} catch (error) {
+			throwIfAborted(signal);
+			if (ToolSearchError.isInstance(error) && error.code === "ABORTED") throw error;
+			fallbackReason = `ranker failed: ${describeError(error)}`;
+		} finally {
+			abort?.dispose();
+		}
+	}
+	const matches = await fallbackRanker.rank(query, documents, limit, options);
+	throwIfAborted(signal);
+	return { matches, rankedBy: "fallback", fallbackReason };
+}

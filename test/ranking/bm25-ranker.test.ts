@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { ToolSearchError } from "../../src/errors.js";
+import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
+import type { ToolSearchDocument } from "../../src/types.js";
+import { runRankerConformance } from "./conformance.js";
+import { fixtureDocuments } from "./fixture-documents.js";
+
+runRankerConformance({ name: "Bm25Ranker", create: () => new Bm25Ranker() });
+
+describe("Bm25Ranker caching", () => {
+	it("builds once for repeated calls with the same array", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		ranker.rank("read a file", documents, 3);
+		ranker.rank("send a message", documents, 3);
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, identityHits: 1 });
+	});
+
+	it("does not rebuild for a fresh array of the same documents, or of equal new objects", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		const first = ranker.rank("create an issue", documents, 5);
+		expect(ranker.rank("create an issue", [...documents], 5)).toEqual(first);
+		const copies = documents.map(
+			(d) => ({ ...d, fields: d.fields ? { ...d.fields } : undefined }) as ToolSearchDocument,
+		);
+		expect(ranker.rank("create an issue", copies, 5)).toEqual(first);
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0 });
+	});
+
+	it("re-indexes only a changed tool, and its new text is what ranks", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		ranker.rank("anything", documents, 3);
+		const changed = documents.map((d) =>
+			d.name === "weather__get_forecast"
+				? createToolSearchDocument({ name: d.name, description: "Translate text between languages" })
+				: d,
+		);
+		expect(ranker.rank("translate text", changed, 1)[0]?.name).toBe("weather__get_forecast");
+		expect(ranker.stats).toMatchObject({ builds: 1, updated: 1, added: 0 });
+	});
+
+	it("leaves out tools missing from a call without removing them, so they come back for free", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		const all = ranker.rank("read a file", documents, 20).map((m) => m.name);
+		expect(all).toContain("filesystem__read_file");
+		const without = documents.filter((d) => d.name !== "filesystem__read_file");
+		expect(ranker.rank("read a file", without, 20).map((m) => m.name)).not.toContain("filesystem__read_file");
+		expect(ranker.rank("read a file", documents, 20).map((m) => m.name)).toEqual(all);
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, evicted: 0 });
+	});
+
+	it("ranks the same as a fresh ranker after the catalogue changed under it", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		ranker.rank("x", documents.slice(0, 5), 3);
+		ranker.rank("x", documents, 3);
+		for (const query of ["create an issue", "post to slack", "forecast"]) {
+			expect(ranker.rank(query, documents, 5)).toEqual(new Bm25Ranker().rank(query, documents, 5));
+		}
+	});
+
+	it.each([
+		{ limit: -1, message: "tool-search: limit must be a non-negative integer, got -1" },
+		{ limit: 2.5, message: "tool-search: limit must be a non-negative integer, got 2.5" },
+		{ limit: Number.NaN, message: "tool-search: limit must be a non-negative integer, got NaN" },
+	])("throws INVALID_OPTIONS for limit $limit", ({ limit, message }) => {
+		expect(() => new Bm25Ranker().rank("q", fixtureDocuments(), limit)).toThrowError(message);
+	});
+
+	it("validates its options at construction", () => {
+		expect(() => new Bm25Ranker({ bm25: { b: -0.1 } })).toThrowError(
+			"tool-search: bm25.b must be a number in [0, 1], got -0.1",
+		);
+	});
+
+	it("throws ABORTED for an aborted signal", () => {
+		const controller = new AbortController();
+		controller.abort();
+		try {
+			new Bm25Ranker().rank("read", fixtureDocuments(), 3, { signal: controller.signal });
+			expect.unreachable();
+		} catch (error) {
+			expect(ToolSearchError.isInstance(error) && error.code).toBe("ABORTED");
+		}
+	});
+});
