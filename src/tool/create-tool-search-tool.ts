@@ -1,0 +1,309 @@
+/**
+ * `createToolSearchTool`: the framework-neutral `tool_search` tool. It searches the host's tools
+ * that are not active, activates the best matches, and tells the model they are callable.
+ */
+import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { createToolSearchDocument } from "../document/create-tool-search-document.js";
+import { quote, ToolSearchError } from "../errors.js";
+import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
+import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
+import { assertToolRanker, getToolRanker } from "../ranking/registry.js";
+import type { ToolInfo, ToolNamespace, ToolRanker, ToolSearchDocument } from "../types.js";
+import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
+import {
+	describeFoundTool,
+	formatToolSearchError,
+	formatToolSearchResult,
+	type ToolSearchToolDetails,
+	type ToolSearchToolResult,
+} from "./format-result.js";
+import { toolSearchSchema } from "./tool-search-schema.js";
+import { validateToolSearchInput } from "./validate-input.js";
+
+/**
+ * Options of {@link createToolSearchTool}.
+ *
+ * @example
+ * ```ts
+ * const options: ToolSearchToolOptions = { tools: pi, defaultLimit: 5, namespaceOf: (tool) => serverOf(tool) };
+ * ```
+ */
+export interface ToolSearchToolOptions {
+	/**
+	 * The host's tools and active set. pi's `ExtensionAPI` fits as it is: `createToolSearchTool({ tools: pi })`.
+	 * The tool searches `getAllTools()` minus `getActiveTools()` and activates matches with `setActiveTools`.
+	 */
+	tools: ToolCatalog & ActiveToolSet;
+	/**
+	 * The ranker. @defaultValue the ranker in force at each call, `getToolRanker()`, so a
+	 * `registerToolRanker` takes effect from the next call.
+	 */
+	ranker?: ToolRanker | undefined;
+	/** Tools for which this returns `true` are never searched nor activated. @defaultValue none excluded */
+	exclude?: ((tool: ToolInfo) => boolean) | undefined;
+	/** The namespace of a tool, e.g. its MCP server; searched and shown as `server_name`. @defaultValue none */
+	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
+	/** How many tools a call finds and activates when the model gives no `limit`. @defaultValue 8 */
+	defaultLimit?: number | undefined;
+	/** Replaces the model-facing description. @defaultValue {@link TOOL_SEARCH_DESCRIPTION} */
+	description?: string | undefined;
+}
+
+/**
+ * The `tool_search` tool: plain data plus `execute`, for any host to wrap.
+ *
+ * @example
+ * ```ts
+ * const { name, description, parameters, execute }: ToolSearchToolDefinition = createToolSearchTool({ tools: pi });
+ * ```
+ */
+export interface ToolSearchToolDefinition {
+	readonly name: typeof TOOL_SEARCH_TOOL_NAME;
+	readonly label: "Tool search";
+	readonly description: string;
+	readonly parameters: typeof toolSearchSchema;
+	/**
+	 * Runs one search. Bad arguments resolve to an error result (`isError: true`, text
+	 * `Error: <message>` and a correct-call hint; pi adapters may rethrow it as an `Error` so pi
+	 * marks the tool result as failed). Rejects only with a `ToolSearchError` of code `ABORTED` when
+	 * `signal` aborts before activation, with `INVALID_TOOL` when `namespaceOf` returns a namespace
+	 * without a string `name`, or with whatever the host's own callbacks throw.
+	 * `ctx` (pi's `ExtensionContext`, 5th argument) is passed on to the ranker.
+	 */
+	execute(
+		toolCallId: string,
+		params: unknown,
+		signal?: AbortSignal,
+		onUpdate?: unknown,
+		ctx?: unknown,
+	): Promise<ToolSearchToolResult>;
+}
+
+interface CachedDocument {
+	readonly description: unknown;
+	readonly parameters: unknown;
+	readonly inputSchema: unknown;
+	readonly title: unknown;
+	readonly label: unknown;
+	readonly namespace: ToolNamespace | undefined;
+	readonly document: ToolSearchDocument;
+}
+
+interface Candidate {
+	readonly tool: ToolInfo;
+	readonly namespace: ToolNamespace | undefined;
+	readonly document: ToolSearchDocument;
+}
+
+function invalid(message: string): never {
+	throw new ToolSearchError("INVALID_OPTIONS", message);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return (typeof value === "object" || typeof value === "function") && value !== null;
+}
+
+function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
+	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
+	const { tools, ranker, exclude, namespaceOf, defaultLimit, description } = options;
+	if (
+		!isObject(tools) ||
+		typeof tools.getAllTools !== "function" ||
+		typeof tools.getActiveTools !== "function" ||
+		typeof tools.setActiveTools !== "function"
+	) {
+		invalid(`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`);
+	}
+	if (ranker !== undefined) assertToolRanker(ranker, "ranker");
+	if (exclude !== undefined && typeof exclude !== "function") {
+		invalid(`exclude must be a function, got ${quote(exclude)}`);
+	}
+	if (namespaceOf !== undefined && typeof namespaceOf !== "function") {
+		invalid(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
+	}
+	if (
+		defaultLimit !== undefined &&
+		!(typeof defaultLimit === "number" && Number.isInteger(defaultLimit) && defaultLimit >= 1)
+	) {
+		invalid(`defaultLimit must be a positive integer, got ${quote(defaultLimit)}`);
+	}
+	if (description !== undefined && (typeof description !== "string" || description.trim() === "")) {
+		invalid(`description must be a non-empty string, got ${quote(description)}`);
+	}
+}
+
+function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {
+	if (a === b) return true;
+	if (a === undefined || b === undefined) return false;
+	return a.name === b.name && a.description === b.description && a.instructions === b.instructions;
+}
+
+/** A copy of the namespace's own fields, so a later change by the host is noticed. */
+function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNamespace | undefined {
+	if (namespace === undefined || namespace === null) return undefined;
+	if (!isObject(namespace)) return namespace;
+	return { name: namespace.name, description: namespace.description, instructions: namespace.instructions };
+}
+
+function nameList(value: unknown): string[] {
+	if (!Array.isArray(value)) return [];
+	return (value as unknown[]).filter((name): name is string => typeof name === "string");
+}
+
+function rawQuery(params: unknown): string | undefined {
+	try {
+		const query = isObject(params) ? params.query : undefined;
+		return typeof query === "string" ? query : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Creates the `tool_search` tool. Each call searches the host's tools that are not active
+ * (`getAllTools()` minus `getActiveTools()`, minus `tool_search` itself and `exclude`d tools), ranks
+ * them, and activates the matches by calling `setActiveTools([...active, ...matches])`, so they are
+ * callable from the model's next call. Selections accumulate across calls.
+ *
+ * Search documents are cached per tool name and rebuilt only when the tool's `description`,
+ * `parameters`, `inputSchema`, `title` or `label` changes (by identity) or its namespace changes
+ * (by content). Nothing the host returns is mutated. Malformed host tools (not objects, no string
+ * name) are skipped; of two tools with one name, the first wins.
+ *
+ * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
+ * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer, or
+ * `description` is not a non-empty string.
+ *
+ * @example
+ * ```ts
+ * // pi extension
+ * export default function (pi: ExtensionAPI) {
+ *   pi.registerTool(createToolSearchTool({ tools: pi, exclude: (tool) => tool.name === "bash" }));
+ * }
+ * // anywhere else
+ * const tool = createToolSearchTool({ tools: createActiveToolSet({ tools: catalog }) });
+ * const result = await tool.execute("call-1", { query: "create github issue", limit: 3 });
+ * ```
+ */
+export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearchToolDefinition {
+	checkOptions(options);
+	const { tools, ranker, exclude, namespaceOf } = options;
+	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
+	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
+
+	let cache = new Map<string, CachedDocument>();
+	const selected = new Set<string>();
+
+	/** The cached document of `tool` when still valid, else a new one; recorded in `next`. */
+	function documentFor(
+		tool: ToolInfo,
+		namespace: ToolNamespace | undefined,
+		next: Map<string, CachedDocument>,
+	): ToolSearchDocument {
+		const cached = cache.get(tool.name);
+		const { description: text, parameters, inputSchema, title, label } = tool;
+		const entry =
+			cached !== undefined &&
+			cached.description === text &&
+			cached.parameters === parameters &&
+			cached.inputSchema === inputSchema &&
+			cached.title === title &&
+			cached.label === label &&
+			sameNamespace(cached.namespace, namespace)
+				? cached
+				: {
+						description: text,
+						parameters,
+						inputSchema,
+						title,
+						label,
+						namespace,
+						document: createToolSearchDocument(tool, namespace),
+					};
+		next.set(tool.name, entry);
+		return entry.document;
+	}
+
+	/** The searchable tools; the cache keeps only their documents afterwards. */
+	function collectCandidates(): Candidate[] {
+		const all: unknown = tools.getAllTools();
+		const hidden = new Set(nameList(tools.getActiveTools()));
+		hidden.add(TOOL_SEARCH_TOOL_NAME);
+		const seen = new Set<string>();
+		const candidates: Candidate[] = [];
+		const next = new Map<string, CachedDocument>();
+		for (const item of Array.isArray(all) ? (all as unknown[]) : []) {
+			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
+			const tool = item as unknown as ToolInfo;
+			if (seen.has(tool.name)) continue;
+			seen.add(tool.name);
+			if (hidden.has(tool.name) || exclude?.(tool) === true) continue;
+			const namespace = snapshotNamespace(namespaceOf?.(tool));
+			candidates.push({ tool, namespace, document: documentFor(tool, namespace, next) });
+		}
+		cache = next;
+		return candidates;
+	}
+
+	async function execute(
+		_toolCallId: string,
+		params: unknown,
+		signal?: AbortSignal,
+		_onUpdate?: unknown,
+		ctx?: unknown,
+	): Promise<ToolSearchToolResult> {
+		throwIfAborted(signal);
+		const input = validateToolSearchInput(params, defaultLimit);
+		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
+		const { query, limit } = input;
+
+		const candidates = collectCandidates();
+		let outcome: RankOutcome = { matches: [], rankedBy: "ranker" };
+		if (candidates.length > 0) {
+			outcome = await rankWithFallback(
+				ranker ?? getToolRanker(),
+				query,
+				candidates.map((candidate) => candidate.document),
+				limit,
+				ctx === undefined ? { signal } : { signal, ctx },
+			);
+		}
+		throwIfAborted(signal);
+
+		const byName = new Map(candidates.map((candidate) => [candidate.tool.name, candidate]));
+		const found = outcome.matches.flatMap((match) => {
+			const candidate = byName.get(match.name);
+			return candidate === undefined
+				? []
+				: [describeFoundTool(candidate.tool, match.score, candidate.namespace)];
+		});
+		const activated = found.map((tool) => tool.name);
+		let active = nameList(tools.getActiveTools());
+		if (activated.length > 0) {
+			tools.setActiveTools([...new Set([...active, ...activated])]);
+			for (const name of activated) selected.add(name);
+			active = nameList(tools.getActiveTools());
+		}
+		const stillActive = new Set(active);
+
+		const details: ToolSearchToolDetails = {
+			query,
+			limit,
+			total_tools: candidates.length,
+			activated_tools: activated,
+			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
+			ranked_by: outcome.rankedBy,
+			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
+			tools: found,
+		};
+		return formatToolSearchResult(details);
+	}
+
+	return {
+		name: TOOL_SEARCH_TOOL_NAME,
+		label: "Tool search",
+		description,
+		parameters: toolSearchSchema,
+		execute,
+	};
+}

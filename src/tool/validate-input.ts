@@ -1,0 +1,82 @@
+/**
+ * Checks the arguments a model sent to `tool_search`. Never throws: a bad call becomes a message
+ * the model can read.
+ */
+
+/**
+ * The outcome of {@link validateToolSearchInput}.
+ *
+ * @example
+ * ```ts
+ * const checked: ToolSearchInputValidation = validateToolSearchInput(params, 8);
+ * if (!checked.ok) return checked.error;
+ * ```
+ */
+export type ToolSearchInputValidation =
+	| { ok: true; query: string; limit: number }
+	| { ok: false; error: string };
+
+/**
+ * The message for arguments that are not an object.
+ *
+ * @example
+ * ```ts
+ * validateToolSearchInput("create issue", 8); // { ok: false, error: ARGUMENTS_NOT_OBJECT_MESSAGE }
+ * ```
+ */
+export const ARGUMENTS_NOT_OBJECT_MESSAGE =
+	'arguments must be an object like {"query": "create github issue"}';
+
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return (
+		typeof value === "object" &&
+		value !== null &&
+		!Array.isArray(value) &&
+		Object.prototype.toString.call(value) === "[object Object]"
+	);
+}
+
+function isPositiveInteger(value: unknown): value is number {
+	return typeof value === "number" && Number.isInteger(value) && value >= 1;
+}
+
+/**
+ * Validates and normalizes `tool_search` arguments: `query` must be a string that still has a
+ * letter or number after trimming (it is returned trimmed); `limit`, when present and not
+ * `undefined`, must be a positive integer, else `defaultLimit` is used. The messages are stable:
+ *
+ * - `arguments must be an object like {"query": "create github issue"}`
+ * - `query must be a string`
+ * - `query must not be empty`
+ * - `query must contain at least one letter or number`
+ * - `limit must be a positive integer`
+ *
+ * Never throws, whatever `params` is (proxies and throwing getters included).
+ *
+ * @example
+ * ```ts
+ * validateToolSearchInput({ query: "  send email " }, 8); // { ok: true, query: "send email", limit: 8 }
+ * validateToolSearchInput({ query: "?!" }, 8); // { ok: false, error: "query must contain at least one letter or number" }
+ * validateToolSearchInput({ query: "mail", limit: 0 }, 8); // { ok: false, error: "limit must be a positive integer" }
+ * ```
+ */
+export function validateToolSearchInput(params: unknown, defaultLimit: number): ToolSearchInputValidation {
+	try {
+		if (!isPlainObject(params)) return { ok: false, error: ARGUMENTS_NOT_OBJECT_MESSAGE };
+		const rawQuery = params.query;
+		if (typeof rawQuery !== "string") return { ok: false, error: "query must be a string" };
+		const query = rawQuery.trim();
+		if (query === "") return { ok: false, error: "query must not be empty" };
+		if (!LETTER_OR_NUMBER.test(query)) {
+			return { ok: false, error: "query must contain at least one letter or number" };
+		}
+		const rawLimit = params.limit;
+		if (rawLimit === undefined) return { ok: true, query, limit: defaultLimit };
+		if (!isPositiveInteger(rawLimit)) return { ok: false, error: "limit must be a positive integer" };
+		return { ok: true, query, limit: rawLimit };
+	} catch {
+		return { ok: false, error: ARGUMENTS_NOT_OBJECT_MESSAGE };
+	}
+}
