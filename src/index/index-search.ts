@@ -80,7 +80,8 @@ export function scoreQuery(
 	let idfSum = 0;
 
 	const flush = (slot: number, tf: number, idf: number): void => {
-		if (alive[slot] !== 1 || (onlyMarked && mark[slot] !== epoch)) return;
+		// A term found only in zero-weight fields is no match.
+		if (tf <= 0 || alive[slot] !== 1 || (onlyMarked && mark[slot] !== epoch)) return;
 		if (cover[slot] === 0) touched.push(slot);
 		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 		cover[slot] = (cover[slot] as number) + 1;

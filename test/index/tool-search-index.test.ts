@@ -106,6 +106,13 @@ describe("ToolSearchIndex search scores", () => {
 		expect(index.search("red", { limit: Number.POSITIVE_INFINITY })).toHaveLength(2);
 	});
 
+	it("does not count a term found only in zero-weight fields as a match", () => {
+		const index = new ToolSearchIndex({ fieldWeights: { parameterNames: 0 } });
+		index.add(doc({ name: "alpha", description: "red", parameters: { properties: { colour: {} } } }));
+		index.add(doc({ name: "beta", description: "colour chart" }));
+		expect(index.search("colour", { limit: 5 }).map((m) => m.name)).toEqual(["beta"]);
+	});
+
 	it.each([
 		{ description: "no known term", query: "purple" },
 		{ description: "only stop words", query: "the of and" },
