@@ -63,6 +63,11 @@ export interface RankingRules {
 	 * `idf * (1 + delta)` over the query's matched terms; `0` turns it off.
 	 */
 	localNameBonus: number;
+	/**
+	 * Return no tools, rather than `limit` unrelated ones, when the only query terms any tool
+	 * matches are generic (each in more than half of the tools, and in more than 8: small catalogues never abstain).
+	 */
+	abstain: boolean;
 }
 
 /** Default ranking rules: all on, local-name bonus worth one more match of every matched term. */
@@ -70,4 +75,5 @@ export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
 	exactName: true,
 	coverage: true,
 	localNameBonus: 1,
+	abstain: true,
 });

@@ -62,7 +62,7 @@ export function resolveIndexOptions(
 	const top = checkKeys(options, "options", ["bm25", "fieldWeights", "rules"]);
 	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
 	const weights = checkKeys(top.fieldWeights, "fieldWeights", TOOL_SEARCH_FIELDS);
-	const rules = checkKeys(top.rules, "rules", ["exactName", "coverage", "localNameBonus"]);
+	const rules = checkKeys(top.rules, "rules", ["exactName", "coverage", "localNameBonus", "abstain"]);
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
 	for (const field of TOOL_SEARCH_FIELDS) {
@@ -96,6 +96,7 @@ export function resolveIndexOptions(
 				0,
 				inf,
 			),
+			abstain: flag(rules.abstain, "rules.abstain", DEFAULT_RANKING_RULES.abstain),
 		}),
 	});
 }

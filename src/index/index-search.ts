@@ -1,138 +1,163 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
-import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchMatch } from "../types.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import type { QueryPlan } from "./query-plan.js";
 import { TopK } from "./top-k.js";
 
-/** Distinct query terms scored; the rest of an absurdly long query is ignored. */
-export const MAX_QUERY_TERMS = 1024;
 /** Longest run of query words compared with tool names for the local-name bonus. */
 const MAX_NAME_WORDS = 8;
 /** Query tokens scanned for names (exact and local-name rules). */
 const MAX_NAME_SCAN_TOKENS = 256;
 
-/** A query, tokenized once. */
-export interface ParsedQuery {
-	/** All tokens, in order (stop words dropped, stemmed). */
-	tokens: string[];
-	/** Distinct tokens, in first-seen order, at most {@link MAX_QUERY_TERMS}. */
-	terms: string[];
+/** How a query term fared: whether any searched tool matched it, and whether it is too common to count. */
+export interface QueryTermInfo {
+	/** The query term (after tokenizing: lowercase, stemmed). */
+	readonly term: string;
+	/** Some searched tool matched it (itself or an expansion). */
+	readonly matched: boolean;
+	/** It occurs in more than half of the tools (and in more than 8), so it says little on its own. */
+	readonly generic: boolean;
 }
 
-/** Tokenizes a query. */
-export function parseQuery(query: string): ParsedQuery {
-	const tokens = tokenize(query);
-	const terms: string[] = [];
-	const seen = new Set<string>();
-	for (const token of tokens) {
-		if (seen.has(token)) continue;
-		seen.add(token);
-		terms.push(token);
-		if (terms.length >= MAX_QUERY_TERMS) break;
-	}
-	return { tokens, terms };
+/** A search's matches and how each query term fared. */
+export interface IndexSearchResult {
+	/** Best first. */
+	readonly matches: ToolSearchMatch[];
+	/** Each distinct query term, in query order. */
+	readonly terms: readonly QueryTermInfo[];
+	/** True when tools matched only generic terms and none was returned (see `rules.abstain`). */
+	readonly abstained: boolean;
 }
 
-/** What {@link scoreQuery} computed, kept in the store's scratch arrays until {@link clearScores}. */
+/** What {@link scoreQuery} computed; the per-slot numbers stay in the store's scratch arrays until {@link clearScores}. */
 export interface QueryScores {
 	/** Slots with any match, or an exact-name match. */
-	touched: number[];
+	readonly touched: number[];
 	/** Slots whose name or local name equals the query. */
-	exact: Set<number>;
-	/** Slots whose local name (or name) appears in the query. */
-	named: Set<number>;
-	/** Query term ids, `-1` for a term the index does not know. */
-	termIds: number[];
-	/** Per query term, its idf (0 for unknown terms). */
-	idf: number[];
-	/** Bound above any slot's BM25 score plus bonus; a tier step. */
-	tierStep: number;
+	readonly exact: Set<number>;
+	/** Slots whose local name (or name) appears in the query and that got the bonus. */
+	readonly named: Set<number>;
+	/** Per planned term. */
+	readonly terms: QueryTermInfo[];
+	/** Bound above any slot's BM25 score plus bonus: one tier step. */
+	readonly tierStep: number;
+}
+
+/** A term in more than half the tools, and in more than 8 (small catalogues have none), is generic. */
+export function isGeneric(documentFrequency: number, documentCount: number): boolean {
+	return documentFrequency > Math.max(8, documentCount / 2);
+}
+
+/** Field normalisation constants: dividing by `c0[f] + c1[f] * length` is BM25's length normalisation. */
+export function fieldNorms(store: IndexStore, b: number): { c0: Float64Array; c1: Float64Array } {
+	const c0 = new Float64Array(FIELD_COUNT);
+	const c1 = new Float64Array(FIELD_COUNT);
+	for (let f = 0; f < FIELD_COUNT; f++) {
+		const average = store.live > 0 ? (store.totalLength[f] as number) / store.live : 0;
+		c0[f] = average > 0 ? 1 - b : 1;
+		c1[f] = average > 0 ? b / average : 0;
+	}
+	return { c0, c1 };
+}
+
+/** The idf of a term with document frequency `df` among `n` tools. */
+export function idfOf(n: number, df: number): number {
+	return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
 /**
  * Scores every tool matching a query into `store.score` (BM25F+ plus the local-name bonus) and
- * `store.cover` (distinct terms matched). `onlyMarked` limits scoring to marked slots.
+ * `store.cover` (distinct query terms matched). A query term searched through several variants
+ * (synonyms, typo corrections) counts its best variant only. `onlyMarked` limits scoring to marked slots.
  */
 export function scoreQuery(
 	store: IndexStore,
 	options: ResolvedToolSearchIndexOptions,
-	parsed: ParsedQuery,
+	plan: QueryPlan,
 	onlyMarked: boolean,
 ): QueryScores {
 	const { k1, b, delta } = options.bm25;
 	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
 	const n = store.live;
-	// Per field: dividing by c0 + c1 * length is dividing by 1 - b + b * length / average
-	// (by 1 when the field is empty everywhere).
-	const c0 = new Float64Array(FIELD_COUNT);
-	const c1 = new Float64Array(FIELD_COUNT);
-	for (let f = 0; f < FIELD_COUNT; f++) {
-		const average = n > 0 ? (store.totalLength[f] as number) / n : 0;
-		c0[f] = average > 0 ? 1 - b : 1;
-		c1[f] = average > 0 ? b / average : 0;
-	}
-	const { score, cover, matchedIdf, alive, mark, epoch, fieldLength } = store;
+	const { c0, c1 } = fieldNorms(store, b);
+	const { score, cover, matchedIdf, termScore, termUnit, alive, mark, epoch, fieldLength } = store;
 	const { offsets, docs, meta, tail, mainTerms } = store.postings;
 	const touched: number[] = [];
-	const termIds: number[] = [];
-	const idfs: number[] = [];
+	const terms: QueryTermInfo[] = [];
 	let idfSum = 0;
 
-	const flush = (slot: number, tf: number, idf: number): void => {
-		// A term found only in zero-weight fields is no match.
-		if (tf <= 0 || alive[slot] !== 1 || (onlyMarked && mark[slot] !== epoch)) return;
-		if (cover[slot] === 0) touched.push(slot);
-		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-		cover[slot] = (cover[slot] as number) + 1;
-		matchedIdf[slot] = (matchedIdf[slot] as number) + idf * (1 + delta);
-	};
-	const fieldTf = (slot: number, packed: number): number => {
-		const f = packed >>> 13;
-		const length = fieldLength[slot * FIELD_COUNT + f] as number;
-		const norm = (c0[f] as number) + (c1[f] as number) * length;
-		return ((weights[f] as number) * (packed & 8191)) / norm;
-	};
-
-	for (const term of parsed.terms) {
-		const id = store.termIds.get(term);
-		const df = id === undefined ? 0 : (store.df[id] as number);
-		if (id === undefined || df <= 0) {
-			termIds.push(-1);
-			idfs.push(0);
-			continue;
-		}
-		const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-		termIds.push(id);
-		idfs.push(idf);
-		idfSum += idf;
-		let previous = -1;
-		let tf = 0;
-		if (id < mainTerms) {
-			const end = offsets[id + 1] as number;
-			for (let p = offsets[id] as number; p < end; p++) {
-				const slot = docs[p] as number;
-				if (slot !== previous) {
-					if (previous >= 0) flush(previous, tf, idf);
-					previous = slot;
-					tf = 0;
+	for (const planned of plan.terms) {
+		const termTouched: number[] = [];
+		let generic = true;
+		let bestIdf = 0;
+		for (const variant of planned.variants) {
+			const df = store.df[variant.termId] as number;
+			if (df <= 0 || !(variant.weight > 0)) continue;
+			const idf = idfOf(n, df) * variant.weight;
+			if (idf > bestIdf) bestIdf = idf;
+			let variantHit = false;
+			const flush = (slot: number, tf: number): void => {
+				// A term found only in zero-weight fields is no match.
+				if (tf <= 0 || alive[slot] !== 1 || (onlyMarked && mark[slot] !== epoch)) return;
+				variantHit = true;
+				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+				const held = termScore[slot] as number;
+				if (held === 0) termTouched.push(slot);
+				if (contribution > held) {
+					termScore[slot] = contribution;
+					termUnit[slot] = idf * (1 + delta);
 				}
-				tf += fieldTf(slot, meta[p] as number);
-			}
-		}
-		const list = tail[id];
-		if (list !== undefined) {
-			for (let i = 0; i < list.length; i += 2) {
-				const slot = list[i] as number;
-				if (slot !== previous) {
-					if (previous >= 0) flush(previous, tf, idf);
-					previous = slot;
-					tf = 0;
+			};
+			const id = variant.termId;
+			let previous = -1;
+			let tf = 0;
+			if (id < mainTerms) {
+				const end = offsets[id + 1] as number;
+				for (let p = offsets[id] as number; p < end; p++) {
+					const slot = docs[p] as number;
+					if (slot !== previous) {
+						if (previous >= 0) flush(previous, tf);
+						previous = slot;
+						tf = 0;
+					}
+					const packed = meta[p] as number;
+					const f = packed >>> 13;
+					tf +=
+						((weights[f] as number) * (packed & 8191)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
 				}
-				tf += fieldTf(slot, list[i + 1] as number);
 			}
+			const list = tail[id];
+			if (list !== undefined) {
+				for (let i = 0; i < list.length; i += 2) {
+					const slot = list[i] as number;
+					if (slot !== previous) {
+						if (previous >= 0) flush(previous, tf);
+						previous = slot;
+						tf = 0;
+					}
+					const packed = list[i + 1] as number;
+					const f = packed >>> 13;
+					tf +=
+						((weights[f] as number) * (packed & 8191)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
+				}
+			}
+			if (previous >= 0) flush(previous, tf);
+			if (variantHit && !isGeneric(df, n)) generic = false;
 		}
-		if (previous >= 0) flush(previous, tf, idf);
+		idfSum += bestIdf;
+		for (const slot of termTouched) {
+			if (cover[slot] === 0) touched.push(slot);
+			score[slot] = (score[slot] as number) + (termScore[slot] as number);
+			cover[slot] = (cover[slot] as number) + 1;
+			matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
+			termScore[slot] = 0;
+			termUnit[slot] = 0;
+		}
+		const matched = termTouched.length > 0;
+		terms.push({ term: planned.term, matched, generic: matched && generic });
 	}
 
 	const { exactName, localNameBonus } = options.rules;
@@ -140,11 +165,9 @@ export function scoreQuery(
 	const named = new Set<number>();
 	const usable = (slot: number): boolean => alive[slot] === 1 && (!onlyMarked || mark[slot] === epoch);
 	const tokens =
-		parsed.tokens.length > MAX_NAME_SCAN_TOKENS
-			? parsed.tokens.slice(0, MAX_NAME_SCAN_TOKENS)
-			: parsed.tokens;
-	if (exactName && tokens.length > 0) {
-		store.keys.forEach(parsed.tokens.join(" "), (slot) => {
+		plan.tokens.length > MAX_NAME_SCAN_TOKENS ? plan.tokens.slice(0, MAX_NAME_SCAN_TOKENS) : plan.tokens;
+	if (exactName && plan.tokens.length > 0 && plan.tokens.length <= MAX_NAME_SCAN_TOKENS) {
+		store.keys.forEach(plan.tokens.join(" "), (slot) => {
 			if (!usable(slot)) return;
 			exact.add(slot);
 			if (cover[slot] === 0) touched.push(slot);
@@ -164,22 +187,21 @@ export function scoreQuery(
 			score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
 	}
 	const tierStep = (1 + localNameBonus) * (k1 + 1 + delta) * idfSum + 1;
-	return { touched, exact, named, termIds, idf: idfs, tierStep };
+	return { touched, exact, named, terms, tierStep };
 }
 
 /**
- * The final, order-defining score of a slot: BM25 score and bonus, lifted by whole tier steps for
- * the rules that order before BM25 (exact name, then coverage).
+ * The order-defining score of a slot: BM25 score and bonus, lifted by whole tier steps for the
+ * rules that order before BM25 (exact name, then coverage).
  */
 export function tieredScore(
 	store: IndexStore,
 	options: ResolvedToolSearchIndexOptions,
 	scores: QueryScores,
-	termCount: number,
 	slot: number,
 ): number {
 	let tier = options.rules.coverage ? (store.cover[slot] as number) : 0;
-	if (scores.exact.has(slot)) tier += termCount + 1;
+	if (scores.exact.has(slot)) tier += scores.terms.length + 1;
 	return (store.score[slot] as number) + tier * scores.tierStep;
 }
 
@@ -192,30 +214,44 @@ export function clearScores(store: IndexStore, scores: QueryScores): void {
 	}
 }
 
-/** Runs a query end to end: score, order by tiered score then name, filter lazily, cut to `limit`. */
+/**
+ * Runs a query end to end: score, apply the abstain rule, order by tiered score then name,
+ * filter lazily, cut to `limit`.
+ */
 export function searchStore(
 	store: IndexStore,
 	options: ResolvedToolSearchIndexOptions,
-	query: string,
+	plan: QueryPlan,
 	limit: number,
 	filter: ((name: string) => boolean) | undefined,
 	onlyMarked: boolean,
-): ToolSearchMatch[] {
-	const parsed = parseQuery(query);
-	if (parsed.terms.length === 0 || store.live === 0) return [];
-	const scores = scoreQuery(store, options, parsed, onlyMarked);
+): IndexSearchResult {
+	if (plan.terms.length === 0 || store.live === 0) {
+		return {
+			matches: [],
+			terms: plan.terms.map((t) => ({ term: t.term, matched: false, generic: false })),
+			abstained: false,
+		};
+	}
+	const scores = scoreQuery(store, options, plan, onlyMarked);
 	try {
+		const meaningful = scores.terms.some((t) => t.matched && !t.generic);
+		if (options.rules.abstain && scores.exact.size === 0 && scores.touched.length > 0 && !meaningful) {
+			return { matches: [], terms: scores.terms, abstained: true };
+		}
 		// The tiered score replaces the raw one in the scratch array; clearScores resets it.
 		const finals = store.score;
-		for (const slot of scores.touched)
-			finals[slot] = tieredScore(store, options, scores, parsed.terms.length, slot);
+		for (const slot of scores.touched) finals[slot] = tieredScore(store, options, scores, slot);
 		const top = new TopK(Math.min(limit, scores.touched.length), finals, store.names);
 		for (const slot of scores.touched) {
 			if (!top.accepts(slot)) continue;
 			if (filter !== undefined && !filter(store.names[slot] as string)) continue;
 			top.push(slot);
 		}
-		return top.sorted().map((slot) => ({ name: store.names[slot] as string, score: finals[slot] as number }));
+		const matches = top
+			.sorted()
+			.map((slot) => ({ name: store.names[slot] as string, score: finals[slot] as number }));
+		return { matches, terms: scores.terms, abstained: false };
 	} finally {
 		clearScores(store, scores);
 	}

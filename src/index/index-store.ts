@@ -66,6 +66,8 @@ export class IndexStore {
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
 	matchedIdf = new Float64Array(64);
+	termScore = new Float64Array(64);
+	termUnit = new Float64Array(64);
 	/** Merges done (tail folded into the main segment). */
 	merges = 0;
 
@@ -95,6 +97,8 @@ export class IndexStore {
 		this.score = grow(this.score, capacity);
 		this.cover = grow(this.cover, capacity);
 		this.matchedIdf = grow(this.matchedIdf, capacity);
+		this.termScore = grow(this.termScore, capacity);
+		this.termUnit = grow(this.termUnit, capacity);
 	}
 
 	/** Indexes `document` under `name` in a new slot. The caller checked the name is free. */

@@ -1,13 +1,15 @@
 import { DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { explainSlot, type ToolSearchExplanation } from "./explain.js";
 import {
 	type ResolvedToolSearchIndexOptions,
 	resolveIndexOptions,
 	type ToolSearchIndexOptions,
 } from "./index-options.js";
-import { searchStore } from "./index-search.js";
+import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
+import { planQuery } from "./query-plan.js";
 
 /** Per-call options of {@link ToolSearchIndex.search}. */
 export interface IndexSearchOptions {
@@ -121,9 +123,24 @@ export class ToolSearchIndex {
 
 	/**
 	 * Ranks the indexed tools for `query`: best first, at most `limit`, only tools `filter` keeps.
-	 * A query without any indexed term returns `[]`. Throws `INVALID_OPTIONS` for a bad limit or filter.
+	 * A query without any indexed term returns `[]`, and so does one whose only matching terms are
+	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or filter.
 	 */
 	search(query: string, options: IndexSearchOptions = {}): ToolSearchMatch[] {
+		return this.searchDetailed(query, options).matches;
+	}
+
+	/**
+	 * Like {@link search}, also saying how each query term fared (matched by some tool or not,
+	 * generic or not) and whether the search abstained.
+	 *
+	 * @example
+	 * ```ts
+	 * const { matches, terms, abstained } = index.searchDetailed("book a flight");
+	 * terms.filter((t) => !t.matched).map((t) => t.term); // ["book", "flight"] when no tool has them
+	 * ```
+	 */
+	searchDetailed(query: string, options: IndexSearchOptions = {}): IndexSearchResult {
 		const limit = options.limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
 			throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
@@ -131,8 +148,26 @@ export class ToolSearchIndex {
 		if (options.filter !== undefined && typeof options.filter !== "function") {
 			throw new ToolSearchError("INVALID_OPTIONS", `filter must be a function, got ${quote(options.filter)}`);
 		}
-		if (typeof query !== "string") return [];
-		return searchStore(this.#store, this.options, query, limit, options.filter, false);
+		const plan = planQuery(this.#store, typeof query === "string" ? query : "");
+		return searchStore(this.#store, this.options, plan, limit, options.filter, false);
+	}
+
+	/**
+	 * Why `name` scores what it scores for `query`: each query term's idf and weighted frequency
+	 * per field, its contribution, and every rule applied (exact name, coverage, local-name bonus,
+	 * synonym, typo correction). Throws `UNKNOWN_TOOL` when `name` is not indexed.
+	 *
+	 * @example
+	 * ```ts
+	 * const why = index.explain("open an issue", "github__create_issue");
+	 * why.terms.map((t) => [t.term, t.score]); // [["open", 2.1], ["issue", 3.4]]
+	 * ```
+	 */
+	explain(query: string, name: string): ToolSearchExplanation {
+		const slot = this.#store.slotOf.get(name);
+		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
+		const text = typeof query === "string" ? query : "";
+		return explainSlot(this.#store, this.options, planQuery(this.#store, text), text, slot);
 	}
 
 	/** @internal Swaps the stored object of an indexed tool for an equal one, without re-indexing. */
@@ -160,9 +195,9 @@ export class ToolSearchIndex {
 		return slot !== undefined && this.#store.mark[slot] === this.#store.epoch;
 	}
 
-	/** @internal Like {@link search}, limited to the tools marked since the last {@link beginMarks}. */
-	searchMarked(query: string, limit: number): ToolSearchMatch[] {
-		return searchStore(this.#store, this.options, query, limit, undefined, true);
+	/** @internal Like {@link searchDetailed}, limited to the tools marked since the last {@link beginMarks}. */
+	searchMarked(query: string, limit: number): IndexSearchResult {
+		return searchStore(this.#store, this.options, planQuery(this.#store, query), limit, undefined, true);
 	}
 
 	/** @internal The store, for explain and serialisation. */

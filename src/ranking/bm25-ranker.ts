@@ -1,6 +1,8 @@
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { quote, ToolSearchError } from "../errors.js";
+import type { ToolSearchExplanation } from "../index/explain.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
+import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 
@@ -83,9 +85,44 @@ export class Bm25Ranker implements ToolRanker {
 		if (!Array.isArray(documents)) {
 			throw new ToolSearchError("INVALID_OPTIONS", `documents must be an array, got ${quote(documents)}`);
 		}
-		if (limit === 0 || documents.length === 0) return [];
+		return this.searchDetailed(query, documents, limit, options).matches;
+	}
+
+	/**
+	 * {@link rank}, also saying how each query term fared and whether the search abstained
+	 * (`tool_search` uses it to tell the model which words matched nothing).
+	 */
+	searchDetailed(
+		query: string,
+		documents: readonly ToolSearchDocument[],
+		limit: number,
+		options?: ToolRankOptions,
+	): IndexSearchResult {
+		if (options?.signal?.aborted) {
+			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: options.signal.reason });
+		}
+		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 0)) {
+			throw new ToolSearchError(
+				"INVALID_OPTIONS",
+				`limit must be a non-negative integer, got ${quote(limit)}`,
+			);
+		}
+		if (!Array.isArray(documents)) {
+			throw new ToolSearchError("INVALID_OPTIONS", `documents must be an array, got ${quote(documents)}`);
+		}
+		if (limit === 0 || documents.length === 0) return { matches: [], terms: [], abstained: false };
 		const index = this.#sync(documents);
-		return index.searchMarked(query, limit);
+		return index.searchMarked(typeof query === "string" ? query : "", limit);
+	}
+
+	/**
+	 * Explains `name`'s score for `query` against the documents of the last call (see
+	 * `ToolSearchIndex.explain`). Throws `UNKNOWN_TOOL` when the tool was never ranked.
+	 */
+	explain(query: string, name: string): ToolSearchExplanation {
+		if (this.#index === undefined)
+			throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
+		return this.#index.explain(query, name);
 	}
 
 	#sync(documents: readonly ToolSearchDocument[]): ToolSearchIndex {

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { ToolSearchError } from "../../src/errors.js";
+import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+
+function catalogue(options?: ConstructorParameters<typeof ToolSearchIndex>[0]): ToolSearchIndex {
+	const index = new ToolSearchIndex(options);
+	index.add(createToolSearchDocument({ name: "alpha", description: "red red blue" }));
+	index.add(createToolSearchDocument({ name: "beta", description: "red" }));
+	index.add(createToolSearchDocument({ name: "gamma", description: "green" }));
+	index.add(createToolSearchDocument({ name: "github__create_issue", description: "Create a new issue" }));
+	return index;
+}
+
+describe("ToolSearchIndex.explain", () => {
+	it("gives the same score as search, and term scores that add up to the BM25 part", () => {
+		const index = catalogue();
+		for (const query of ["red blue", "red", "green red", "create issue"]) {
+			for (const match of index.search(query, { limit: 10 })) {
+				const why = index.explain(query, match.name);
+				expect(why.score).toBeCloseTo(match.score, 9);
+				expect(why.matched).toBe(true);
+				const sum = why.terms.reduce((total, term) => total + term.score, 0);
+				expect(sum).toBeCloseTo(why.bm25, 5);
+			}
+		}
+	});
+
+	it("splits a term's weighted frequency by field with the numbers of the formula", () => {
+		// alpha: "red" twice in a description of 3 tokens; average description length is
+		// (3 + 1 + 1 + 3) / 4 = 2 ("create a new issue" → create, new, issue). Weight 2:
+		// 2 * 2 / (0.25 + 0.75 * 3 / 2) = 4 / 1.375.
+		const why = catalogue().explain("red", "alpha");
+		const red = why.terms[0];
+		expect(red?.term).toBe("red");
+		expect(red?.via).toBe("term");
+		expect(red?.documentFrequency).toBe(2);
+		expect(red?.idf).toBeCloseTo(Math.log(1 + 2.5 / 2.5), 6);
+		expect(red?.fields).toEqual([
+			{ field: "description", tf: 2, weight: 2, length: 3, weightedTf: 2.909091 },
+		]);
+		expect(why.coverage).toBe(1);
+		expect(why.rules.map((r) => r.rule)).toEqual(["coverage"]);
+	});
+
+	it("lists the exact-name, coverage and local-name rules when they apply", () => {
+		const why = catalogue().explain("create issue", "github__create_issue");
+		expect(why.rules.map((r) => r.rule)).toEqual(["exact-name", "coverage", "local-name-bonus"]);
+		for (const rule of why.rules) expect(rule.effect).toBeGreaterThan(0);
+	});
+
+	it("explains a tool that does not match: score 0 and every term unmatched", () => {
+		const why = catalogue().explain("red", "gamma");
+		expect(why).toMatchObject({ score: 0, matched: false, coverage: 0, bm25: 0, rules: [] });
+		expect(why.terms).toEqual([
+			{ term: "red", documentFrequency: 0, idf: 0, generic: false, weightedTf: 0, score: 0, fields: [] },
+		]);
+	});
+
+	it("throws UNKNOWN_TOOL for a tool that is not indexed", () => {
+		expect(() => catalogue().explain("red", "nope")).toThrowError('tool-search: tool "nope" is not indexed');
+		try {
+			catalogue().explain("red", "nope");
+		} catch (error) {
+			expect(ToolSearchError.isInstance(error) && error.code).toBe("UNKNOWN_TOOL");
+		}
+	});
+});
+
+describe("ToolSearchIndex abstention and term reports", () => {
+	/** 20 tools that all say "data"; two also say something specific. */
+	function dataTools(abstain: boolean): ToolSearchIndex {
+		const index = new ToolSearchIndex({ rules: { abstain } });
+		for (let i = 0; i < 18; i++)
+			index.add(createToolSearchDocument({ name: `tool_${i}`, description: `Fetch data ${i}` }));
+		index.add(createToolSearchDocument({ name: "weather", description: "Weather data for a city" }));
+		index.add(createToolSearchDocument({ name: "stocks", description: "Stock price data" }));
+		return index;
+	}
+
+	it("returns no tools when the only matching term is in more than half of them", () => {
+		const result = dataTools(true).searchDetailed("data unicorn");
+		expect(result.matches).toEqual([]);
+		expect(result.abstained).toBe(true);
+		expect(result.terms).toEqual([
+			{ term: "data", matched: true, generic: true },
+			{ term: "unicorn", matched: false, generic: false },
+		]);
+	});
+
+	it("still answers when one meaningful term matches, with the generic term helping order", () => {
+		const result = dataTools(true).searchDetailed("weather data");
+		expect(result.abstained).toBe(false);
+		expect(result.matches[0]?.name).toBe("weather");
+	});
+
+	it("can be turned off", () => {
+		expect(dataTools(false).search("data", { limit: 3 })).toHaveLength(3);
+	});
+
+	it("never abstains on a small catalogue, even when every tool has the term", () => {
+		const index = new ToolSearchIndex();
+		for (const name of ["a", "b", "c"]) index.add(createToolSearchDocument({ name, description: "red" }));
+		expect(index.search("red")).toHaveLength(3);
+	});
+
+	it("reports the terms no tool matched", () => {
+		const result = catalogue().searchDetailed("red flight tokyo");
+		expect(result.terms.filter((t) => !t.matched).map((t) => t.term)).toEqual(["flight", "tokyo"]);
+		expect(result.matches.map((m) => m.name)).toEqual(["beta", "alpha"]);
+	});
+});
