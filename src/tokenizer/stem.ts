@@ -137,7 +137,9 @@ export function stem(term: string): string {
 	if (term.endsWith("yses")) return `${term.slice(0, -2)}is`;
 	if (term.endsWith("uses")) {
 		if (n === 4 || USE_BEFORE.has(term.charAt(n - 5))) return term.slice(0, -1);
-		return term.slice(0, -2);
+		// "cpuses" would give "cpus": look the result up so that stem stays idempotent.
+		const singular = term.slice(0, -2);
+		return EXCEPTIONS.get(singular) ?? singular;
 	}
 	if (
 		term.endsWith("iases") ||

@@ -13,7 +13,7 @@
  *   (`XMLHttp` → xml, http), except that a single capital followed by a capitalised word stays
  *   attached (`OAuth` → oauth, `IPhone` → iphone, `getOAuthToken` → get, oauth, token), and that a
  *   run of capitals followed by a lone `s` is an acronym plural (`APIs` → apis, `listIDsFor` → list,
- *   ids, for), so that `APIs` and `apis` give the same token;
+ *   ids, for, before stemming), so that `APIs` and `apis` give the same token;
  * - caseless letters (Arabic, Hebrew, Hangul, …) and letters of scripts without spaces form
  *   separate words from cased letters.
  */
@@ -32,17 +32,21 @@ const MARK = 6;
 const EXTEND = 8;
 const CLASS_MASK = 7;
 const LOWER_S = 115;
+const SEGMENT_CHUNK = 512;
 
 const ASCII_CLASS = new Uint8Array(128);
 for (let code = 48; code <= 57; code++) ASCII_CLASS[code] = DIGIT;
 for (let code = 65; code <= 90; code++) ASCII_CLASS[code] = UPPER;
 for (let code = 97; code <= 122; code++) ASCII_CLASS[code] = LOWER;
 
-// Combining marks of the Inherited script: the accents shared by Latin, Greek and Cyrillic, Arabic
-// harakat, variation selectors. Dropped after NFKD. Script-specific marks (Thai, Devanagari and
-// other abugida vowel signs, Hebrew points) and the kana voicing marks are kept: removing them would
-// change the word, not its accent.
-const INHERITED_MARKS = /[^\P{sc=Zinh}\P{M}\u3099\u309A]+/gu;
+// Combining marks dropped after NFKD: those of the Inherited script (the accents shared by Latin,
+// Greek and Cyrillic, variation selectors) and the optional vowel points of Hebrew and Arabic.
+// Script-specific marks of other scripts (Thai, Devanagari and other abugida vowel signs) and the
+// kana voicing marks are kept, as part of their words: removing them would change the word, not an
+// accent.
+const FOLDED_MARKS = /(?:[^\P{sc=Zinh}\P{M}\u3099\u309A]|[^\P{sc=Hebr}\P{M}]|[^\P{sc=Arab}\P{M}])+/gu;
+const SHARP_S = /[\u00DF\u1E9E]/g;
+const foldSharpS = (char: string): string => (char === "\u00DF" ? "ss" : "SS");
 const LETTER = /\p{L}/u;
 const UPPER_LETTER = /[\p{Lu}\p{Lt}]/u;
 const LOWER_LETTER = /\p{Ll}/u;
@@ -112,14 +116,29 @@ function pushWord(word: string, out: string[]): void {
 	if (!STOP_WORDS.has(word)) out.push(stem(word));
 }
 
-function pushSegmented(run: string, out: string[]): void {
+/**
+ * Segments the run `source[start, end)` of a script written without spaces into words. V8's
+ * segmenter gets superlinear on long inputs (80,000 Han characters take seconds), so long runs go
+ * in chunks of about SEGMENT_CHUNK units, cut before a base character; a word may be cut in two at
+ * a chunk edge, which only happens in runs of hundreds of characters without punctuation.
+ */
+function pushSegmented(source: string, classes: Uint8Array, start: number, end: number, out: string[]): void {
 	const words = wordSegmenter();
-	if (words === null) {
-		pushWord(run, out);
-		return;
-	}
-	for (const part of words.segment(run)) {
-		if (part.isWordLike) pushWord(part.segment, out);
+	for (let from = start; from < end; ) {
+		let to = end;
+		if (end - from > SEGMENT_CHUNK) {
+			to = from + SEGMENT_CHUNK;
+			while (to > from + 1 && ((classes[to] ?? 0) & EXTEND) !== 0) to--;
+		}
+		const run = source.slice(from, to);
+		if (words === null) {
+			pushWord(run, out);
+		} else {
+			for (const part of words.segment(run)) {
+				if (part.isWordLike) pushWord(part.segment, out);
+			}
+		}
+		from = to;
 	}
 }
 
@@ -132,15 +151,9 @@ function nextBase(classes: Uint8Array, from: number, end: number): number {
 
 /**
  * Splits `source` into words by `classes` (one entry per UTF-16 unit) and pushes the lowercased,
- * stop-word-filtered, stemmed words to `out`. `lower` is `source` lowercased, index for index, when that exists.
+ * stop-word-filtered, stemmed words to `out`.
  */
-function splitWords(
-	source: string,
-	lower: string | undefined,
-	classes: Uint8Array,
-	length: number,
-	out: string[],
-): void {
+function splitWords(source: string, classes: Uint8Array, length: number, out: string[]): void {
 	let i = 0;
 	while (i < length) {
 		let current = classes[i] ?? SEP;
@@ -149,8 +162,13 @@ function splitWords(
 			continue;
 		}
 		let start = i;
+		const runStart = i;
+		let parts = 1;
+		let cased = true;
 		let previous = current & CLASS_MASK;
+		if (previous !== UPPER && previous !== LOWER) cased = false;
 		let upperRun = previous === UPPER ? 1 : 0;
+		let hasUpper = upperRun !== 0;
 		for (i++; i < length; i++) {
 			current = classes[i] ?? SEP;
 			if (current === SEP) break;
@@ -168,16 +186,26 @@ function splitWords(
 			} else {
 				split = false;
 			}
+			if (current !== UPPER && current !== LOWER) cased = false;
 			if (split) {
-				emit(source, lower, classes, start, i, out);
+				emit(source, classes, start, i, hasUpper, out);
+				parts++;
 				start = i;
 				upperRun = 0;
+				hasUpper = false;
 			}
-			if (current === UPPER) upperRun++;
-			else upperRun = 0;
+			if (current === UPPER) {
+				upperRun++;
+				hasUpper = true;
+			} else {
+				upperRun = 0;
+			}
 			previous = current;
 		}
-		emit(source, lower, classes, start, i, out);
+		emit(source, classes, start, i, hasUpper, out);
+		// A two-part cased word ("GitHub", "YouTube", "JavaScript") is also kept whole, so that the
+		// lowercase "github" a user types matches it.
+		if (parts === 2 && cased) pushWord(source.slice(runStart, i).toLowerCase(), out);
 	}
 }
 
@@ -187,21 +215,25 @@ function isAcronymPlural(source: string, classes: Uint8Array, at: number, length
 	return after >= length || classes[after] !== LOWER;
 }
 
+/**
+ * Pushes the word `source[start, end)`. Only words with an uppercase letter need lowercasing: the
+ * other classes have no case. (Lowercasing the whole input once instead was measured to go badly
+ * superlinear in optimized code when the input is a slice of a large string.)
+ */
 function emit(
 	source: string,
-	lower: string | undefined,
 	classes: Uint8Array,
 	start: number,
 	end: number,
+	hasUpper: boolean,
 	out: string[],
 ): void {
 	if (((classes[start] ?? SEP) & CLASS_MASK) === NO_SPACE) {
-		pushSegmented(source.slice(start, end), out);
+		pushSegmented(source, classes, start, end, out);
 		return;
 	}
-	const word = lower === undefined ? source.slice(start, end).toLowerCase() : lower.slice(start, end);
-	// NFKD leaves "ß" alone and lowercasing keeps it; fold it to "ss" like case folding does.
-	pushWord(word.includes("ß") ? word.replaceAll("ß", "ss") : word, out);
+	const word = source.slice(start, end);
+	pushWord(hasUpper ? word.toLowerCase() : word, out);
 }
 
 /**
@@ -222,12 +254,12 @@ export function tokenizeAscii(text: string): string[] | undefined {
 		classes[i] = ASCII_CLASS[code] ?? SEP;
 	}
 	const out: string[] = [];
-	splitWords(text, text.toLowerCase(), classes, length, out);
+	splitWords(text, classes, length, out);
 	return out;
 }
 
 /**
- * The general path, for any string: NFKD, inherited combining marks dropped, NFC (to recompose
+ * The general path, for any string: NFKD, accents and vowel points dropped, NFC (to recompose
  * Hangul and kana), code points classified by their Unicode properties, runs of scripts written
  * without spaces segmented by `Intl.Segmenter`, everything else split by the identifier rules.
  *
@@ -237,7 +269,12 @@ export function tokenizeAscii(text: string): string[] | undefined {
  * tokenizeUnicode("获取天气预报"); // ["获取", "天气", "预报"]
  */
 export function tokenizeUnicode(text: string): string[] {
-	const source = text.normalize("NFKD").replace(INHERITED_MARKS, "").normalize("NFC");
+	// NFKD leaves "ß" alone and lowercasing keeps it; fold it to "ss" as case folding does.
+	const source = text
+		.normalize("NFKD")
+		.replace(FOLDED_MARKS, "")
+		.normalize("NFC")
+		.replace(SHARP_S, foldSharpS);
 	const length = source.length;
 	const classes = classBuffer(length);
 	let previous = SEP;
@@ -253,11 +290,8 @@ export function tokenizeUnicode(text: string): string[] {
 		classes[i++] = cls;
 		if (codePoint > 0xffff) classes[i++] = cls === SEP ? SEP : (cls & CLASS_MASK) | EXTEND;
 	}
-	// Lowercasing keeps the UTF-16 length here (only U+0130 grows, and NFKD decomposed it), so the
-	// lowercased text can be sliced at the same indices; if not, words are lowercased one by one.
-	const lower = source.toLowerCase();
 	const out: string[] = [];
-	splitWords(source, lower.length === length ? lower : undefined, classes, length, out);
+	splitWords(source, classes, length, out);
 	return out;
 }
 
@@ -271,7 +305,7 @@ export function tokenizeUnicode(text: string): string[] {
  * @example
  * tokenize("mcp__github__create_issues"); // ["mcp", "github", "create", "issue"]
  * tokenize("getHTTPResponse for XMLHttpRequest"); // ["get", "http", "response", "xml", "http", "request"]
- * tokenize("获取GitHub仓库issues列表"); // ["获取", "github", "仓库", "issue", "列表"]
+ * tokenize("获取GitHub仓库issues列表"); // ["获取", "git", "hub", "仓库", "issue", "列表"]
  */
 export function tokenize(text: string): string[] {
 	if (typeof text !== "string") return [];
