@@ -5,6 +5,7 @@
 import type { ToolSearchFieldName } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
+import { firstSentence } from "./first-sentence.js";
 import { schemaText } from "./schema-text.js";
 
 /**
@@ -139,6 +140,7 @@ export function createToolSearchDocument(tool: ToolInfo, namespace?: ToolNamespa
 		label,
 		namespace: namespaceName,
 		namespaceText: namespaceDetails,
+		summary: firstSentence(description),
 		description,
 		parameterNames,
 		parameterText,

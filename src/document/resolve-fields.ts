@@ -4,6 +4,7 @@
 import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
 import type { ToolSearchDocument, ToolSearchFields } from "../types.js";
 import { toolLocalName } from "./create-tool-search-document.js";
+import { firstSentence } from "./first-sentence.js";
 
 function stringOr(value: unknown, fallback: string): string {
 	return typeof value === "string" ? value : fallback;
@@ -20,7 +21,8 @@ function stringOr(value: unknown, fallback: string): string {
  *   `createToolSearchDocument`) has no fields: `name` is the name, `localName` the part after the
  *   last `__`, `description` is `text`, `namespaceText` is `namespaceText` (which in pi also holds
  *   the namespace name), and `label`, `namespace`, `parameterNames`, `parameterText` are `""`
- *   (pi's `text` already contains the parameter names and descriptions). `summary` is not used:
+ *   (pi's `text` already contains the parameter names and descriptions); the `summary` field is
+ *   the first sentence of `text`. pi's own `summary` property is not used:
  *   it repeats the name and the description. Non-string `name`, `text` or `namespaceText` at
  *   runtime count as `""`. The result is frozen.
  *
@@ -34,7 +36,7 @@ function stringOr(value: unknown, fallback: string): string {
  *   namespaceText: "slack\nSlack workspace",
  * });
  * // { name: "mcp__slack__post_message", localName: "post_message", label: "", namespace: "",
- * //   namespaceText: "slack\nSlack workspace",
+ * //   namespaceText: "slack\nSlack workspace", summary: "Post a message to a Slack channel",
  * //   description: "Post a message to a Slack channel\nchannel text",
  * //   parameterNames: "", parameterText: "" }
  * ```
@@ -53,6 +55,7 @@ export function resolveToolSearchFields(document: ToolSearchDocument): ToolSearc
 		label: "",
 		namespace: "",
 		namespaceText: stringOr(document.namespaceText, ""),
+		summary: firstSentence(stringOr(document.text, "")),
 		description: stringOr(document.text, ""),
 		parameterNames: "",
 		parameterText: "",

@@ -37,7 +37,14 @@ export interface ExplainedTerm {
 
 /** A rule that changed the tool's score or place. */
 export interface ExplainedRule {
-	readonly rule: "exact-name" | "coverage" | "local-name-bonus" | "synonym" | "fuzzy";
+	readonly rule:
+		| "exact-name"
+		| "coverage"
+		| "local-name-bonus"
+		| "namespace-boost"
+		| "synonym"
+		| "fuzzy"
+		| "glossary";
 	/** Added to the score. */
 	readonly effect: number;
 	readonly detail: string;
@@ -60,7 +67,7 @@ export interface ToolSearchExplanation {
 	readonly rules: readonly ExplainedRule[];
 }
 
-/** The packed postings (field << 13 | tf) of `termId` in `slot`. */
+/** The packed postings (field << 12 | tf) of `termId` in `slot`. */
 function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
 	const found: number[] = [];
 	const { offsets, docs, meta, tail, mainTerms } = store.postings;
@@ -101,19 +108,24 @@ export function explainSlot(
 	for (const planned of plan.terms) {
 		let best: ExplainedTerm | undefined;
 		for (const variant of planned.variants) {
-			const df = store.df[variant.termId] as number;
+			const df = variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
 			if (df <= 0 || !(variant.weight > 0)) continue;
 			const idf = idfOf(n, df) * variant.weight;
 			const fields: ExplainedField[] = [];
 			let weightedTf = 0;
-			for (const packed of postingsIn(store, variant.termId, slot)) {
-				const f = packed >>> 13;
+			if (variant.slots?.includes(slot)) {
+				const weight = options.fieldWeights.name;
+				weightedTf = weight;
+				fields.push({ field: "name", tf: 1, weight, length: 1, weightedTf: weight });
+			}
+			for (const packed of variant.slots !== undefined ? [] : postingsIn(store, variant.termId, slot)) {
+				const f = packed >>> 12;
 				const field = TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName;
 				const weight = options.fieldWeights[field];
 				const length = store.fieldLength[slot * FIELD_COUNT + f] as number;
-				const share = (weight * (packed & 8191)) / ((c0[f] as number) + (c1[f] as number) * length);
+				const share = (weight * (packed & 4095)) / ((c0[f] as number) + (c1[f] as number) * length);
 				weightedTf += share;
-				fields.push({ field, tf: packed & 8191, weight, length, weightedTf: round(share) });
+				fields.push({ field, tf: packed & 4095, weight, length, weightedTf: round(share) });
 			}
 			if (weightedTf <= 0) continue;
 			const score = idf * (((k1 + 1) * weightedTf) / (k1 + weightedTf) + delta);
@@ -150,10 +162,16 @@ export function explainSlot(
 				effect: round(best.score),
 				detail: `"${planned.term}" matched as "${best.matchedAs}" at weight ${round(best.idf / idfOf(n, best.documentFrequency))}`,
 			});
+		} else if (best.via === "glossary") {
+			rules.push({
+				rule: "glossary",
+				effect: round(best.score),
+				detail: `the glossary maps "${planned.term}" to this tool`,
+			});
 		}
 		terms.push({ ...best, score: round(best.score) });
 	}
-	const scores = scoreQuery(store, options, plan, false);
+	const scores = scoreQuery(store, options, plan);
 	try {
 		const matched = (store.cover[slot] as number) > 0 || scores.exact.has(slot);
 		const score = matched ? tieredScore(store, options, scores, slot) : 0;
@@ -171,11 +189,22 @@ export function explainSlot(
 				detail: `matches ${coverage} of ${plan.terms.length} query terms: ranked above tools matching fewer`,
 			});
 		}
+		const bonus = scores.named.has(slot)
+			? options.rules.localNameBonus * (store.matchedIdf[slot] as number)
+			: 0;
 		if (scores.named.has(slot)) {
 			rules.push({
 				rule: "local-name-bonus",
-				effect: round((store.score[slot] as number) - bm25),
+				effect: round(bonus),
 				detail: "the tool's local name appears in the query",
+			});
+		}
+		const siblings = matched ? (store.score[slot] as number) - bm25 - bonus : 0;
+		if (siblings > 1e-9) {
+			rules.push({
+				rule: "namespace-boost",
+				effect: round(siblings),
+				detail: `${options.rules.namespaceBoost} of the best score among other tools of its namespace`,
 			});
 		}
 		return {

@@ -1,6 +1,7 @@
 import {
 	type Bm25Params,
 	DEFAULT_BM25_PARAMS,
+	DEFAULT_EXPANSION,
 	DEFAULT_FIELD_WEIGHTS,
 	DEFAULT_RANKING_RULES,
 	type RankingRules,
@@ -8,6 +9,7 @@ import {
 	type ToolSearchFieldName,
 } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
+import type { ExpansionSettings } from "./expansion.js";
 
 /** Options of a {@link ToolSearchIndex} (and of the `Bm25Ranker` built on it). */
 export interface ToolSearchIndexOptions {
@@ -17,6 +19,24 @@ export interface ToolSearchIndexOptions {
 	fieldWeights?: Partial<Record<ToolSearchFieldName, number>> | undefined;
 	/** Ranking rules on BM25; each defaults to {@link DEFAULT_RANKING_RULES}. */
 	rules?: Partial<RankingRules> | undefined;
+	/**
+	 * Query-side synonyms: each word of a group also searches for the others, at `weight` times
+	 * their score. `builtIn` (default true) adds the library's groups of common tool verbs and
+	 * objects (send/post/message, find/search/lookup, create/add/new, email/mail/inbox, …).
+	 * `groups` adds the host's own. Default weight {@link DEFAULT_EXPANSION.synonymWeight}.
+	 */
+	synonyms?: { builtIn?: boolean; weight?: number; groups?: readonly (readonly string[])[] } | undefined;
+	/**
+	 * The host's glossary: a query word → tool names (matched as if the word were in their name)
+	 * or words (searched like synonyms). E.g. `{ ticket: ["jira__create_issue"], pr: ["pull request"] }`.
+	 */
+	glossary?: Readonly<Record<string, readonly string[]>> | undefined;
+	/**
+	 * Typo tolerance for query words the index does not know: indexed words within edit distance 1
+	 * (4–7 letters) or 2 (8+ letters) are searched at `weight / distance`. Default enabled, weight
+	 * {@link DEFAULT_EXPANSION.fuzzyWeight}.
+	 */
+	fuzzy?: { enabled?: boolean; weight?: number } | undefined;
 }
 
 /** Options with every default filled in. */
@@ -24,6 +44,7 @@ export interface ResolvedToolSearchIndexOptions {
 	readonly bm25: Readonly<Bm25Params>;
 	readonly fieldWeights: Readonly<Record<ToolSearchFieldName, number>>;
 	readonly rules: Readonly<RankingRules>;
+	readonly expansion: ExpansionSettings;
 }
 
 function fail(message: string): never {
@@ -52,6 +73,31 @@ function number(value: unknown, name: string, fallback: number, min: number, max
 	return value;
 }
 
+const isStringArray = (value: unknown): value is string[] =>
+	Array.isArray(value) && value.every((item) => typeof item === "string");
+
+function groupsOf(value: unknown): readonly (readonly string[])[] {
+	if (value === undefined) return [];
+	if (!Array.isArray(value) || !value.every(isStringArray)) {
+		fail(`synonyms.groups must be an array of string arrays, got ${quote(value)}`);
+	}
+	return Object.freeze(value.map((group) => Object.freeze([...group])));
+}
+
+function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>> {
+	if (value === undefined) return Object.freeze({});
+	if (typeof value !== "object" || value === null || Array.isArray(value)) {
+		fail(`glossary must be an object of string arrays, got ${quote(value)}`);
+	}
+	const copy: Record<string, readonly string[]> = {};
+	for (const [term, targets] of Object.entries(value)) {
+		if (!isStringArray(targets))
+			fail(`glossary[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
+		copy[term] = Object.freeze([...targets]);
+	}
+	return Object.freeze(copy);
+}
+
 /**
  * Validates options and fills in defaults. Throws `ToolSearchError` (`INVALID_OPTIONS`) quoting
  * the bad value. Does not mutate `options`.
@@ -59,10 +105,25 @@ function number(value: unknown, name: string, fallback: number, min: number, max
 export function resolveIndexOptions(
 	options: ToolSearchIndexOptions | undefined,
 ): ResolvedToolSearchIndexOptions {
-	const top = checkKeys(options, "options", ["bm25", "fieldWeights", "rules"]);
+	const top = checkKeys(options, "options", [
+		"bm25",
+		"fieldWeights",
+		"rules",
+		"synonyms",
+		"glossary",
+		"fuzzy",
+	]);
+	const synonyms = checkKeys(top.synonyms, "synonyms", ["builtIn", "weight", "groups"]);
+	const fuzzy = checkKeys(top.fuzzy, "fuzzy", ["enabled", "weight"]);
 	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
 	const weights = checkKeys(top.fieldWeights, "fieldWeights", TOOL_SEARCH_FIELDS);
-	const rules = checkKeys(top.rules, "rules", ["exactName", "coverage", "localNameBonus", "abstain"]);
+	const rules = checkKeys(top.rules, "rules", [
+		"exactName",
+		"coverage",
+		"localNameBonus",
+		"abstain",
+		"namespaceBoost",
+	]);
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
 	for (const field of TOOL_SEARCH_FIELDS) {
@@ -86,6 +147,14 @@ export function resolveIndexOptions(
 			delta: number(bm25.delta, "bm25.delta", DEFAULT_BM25_PARAMS.delta, 0, inf),
 		}),
 		fieldWeights: Object.freeze(fieldWeights),
+		expansion: Object.freeze({
+			synonymWeight: number(synonyms.weight, "synonyms.weight", DEFAULT_EXPANSION.synonymWeight, 0, 1),
+			builtInSynonyms: flag(synonyms.builtIn, "synonyms.builtIn", DEFAULT_EXPANSION.builtInSynonyms),
+			synonymGroups: groupsOf(synonyms.groups),
+			glossary: glossaryOf(top.glossary),
+			fuzzyWeight: number(fuzzy.weight, "fuzzy.weight", DEFAULT_EXPANSION.fuzzyWeight, 0, 1),
+			fuzzy: flag(fuzzy.enabled, "fuzzy.enabled", DEFAULT_EXPANSION.fuzzy),
+		}),
 		rules: Object.freeze({
 			exactName: flag(rules.exactName, "rules.exactName", DEFAULT_RANKING_RULES.exactName),
 			coverage: flag(rules.coverage, "rules.coverage", DEFAULT_RANKING_RULES.coverage),
@@ -97,6 +166,13 @@ export function resolveIndexOptions(
 				inf,
 			),
 			abstain: flag(rules.abstain, "rules.abstain", DEFAULT_RANKING_RULES.abstain),
+			namespaceBoost: number(
+				rules.namespaceBoost,
+				"rules.namespaceBoost",
+				DEFAULT_RANKING_RULES.namespaceBoost,
+				0,
+				1,
+			),
 		}),
 	});
 }

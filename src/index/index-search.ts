@@ -5,6 +5,8 @@ import { FIELD_COUNT, type IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
 import { TopK } from "./top-k.js";
 
+const SOFT = Number(process.env.TS_SOFT ?? 0);
+const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
 /** Longest run of query words compared with tool names for the local-name bonus. */
 const MAX_NAME_WORDS = 8;
 /** Query tokens scanned for names (exact and local-name rules). */
@@ -69,19 +71,18 @@ export function idfOf(n: number, df: number): number {
 /**
  * Scores every tool matching a query into `store.score` (BM25F+ plus the local-name bonus) and
  * `store.cover` (distinct query terms matched). A query term searched through several variants
- * (synonyms, typo corrections) counts its best variant only. `onlyMarked` limits scoring to marked slots.
+ * (synonyms, typo corrections) counts its best variant only.
  */
 export function scoreQuery(
 	store: IndexStore,
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
-	onlyMarked: boolean,
 ): QueryScores {
 	const { k1, b, delta } = options.bm25;
 	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
 	const n = store.live;
 	const { c0, c1 } = fieldNorms(store, b);
-	const { score, cover, matchedIdf, termScore, termUnit, alive, mark, epoch, fieldLength } = store;
+	const { score, cover, matchedIdf, termScore, termUnit, alive, fieldLength } = store;
 	const { offsets, docs, meta, tail, mainTerms } = store.postings;
 	const touched: number[] = [];
 	const terms: QueryTermInfo[] = [];
@@ -92,14 +93,15 @@ export function scoreQuery(
 		let generic = true;
 		let bestIdf = 0;
 		for (const variant of planned.variants) {
-			const df = store.df[variant.termId] as number;
+			// A glossary entry naming tools matches them as if the term were once in their name.
+			const df = variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
 			if (df <= 0 || !(variant.weight > 0)) continue;
 			const idf = idfOf(n, df) * variant.weight;
 			if (idf > bestIdf) bestIdf = idf;
 			let variantHit = false;
 			const flush = (slot: number, tf: number): void => {
 				// A term found only in zero-weight fields is no match.
-				if (tf <= 0 || alive[slot] !== 1 || (onlyMarked && mark[slot] !== epoch)) return;
+				if (tf <= 0 || alive[slot] !== 1) return;
 				variantHit = true;
 				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 				const held = termScore[slot] as number;
@@ -109,6 +111,11 @@ export function scoreQuery(
 					termUnit[slot] = idf * (1 + delta);
 				}
 			};
+			if (variant.slots !== undefined) {
+				for (const slot of variant.slots) flush(slot, weights[NAME_FIELD] as number);
+				if (variantHit) generic = false;
+				continue;
+			}
 			const id = variant.termId;
 			let previous = -1;
 			let tf = 0;
@@ -122,9 +129,9 @@ export function scoreQuery(
 						tf = 0;
 					}
 					const packed = meta[p] as number;
-					const f = packed >>> 13;
+					const f = packed >>> 12;
 					tf +=
-						((weights[f] as number) * (packed & 8191)) /
+						((weights[f] as number) * (packed & 4095)) /
 						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
 				}
 			}
@@ -138,9 +145,9 @@ export function scoreQuery(
 						tf = 0;
 					}
 					const packed = list[i + 1] as number;
-					const f = packed >>> 13;
+					const f = packed >>> 12;
 					tf +=
-						((weights[f] as number) * (packed & 8191)) /
+						((weights[f] as number) * (packed & 4095)) /
 						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
 				}
 			}
@@ -163,7 +170,7 @@ export function scoreQuery(
 	const { exactName, localNameBonus } = options.rules;
 	const exact = new Set<number>();
 	const named = new Set<number>();
-	const usable = (slot: number): boolean => alive[slot] === 1 && (!onlyMarked || mark[slot] === epoch);
+	const usable = (slot: number): boolean => alive[slot] === 1;
 	const tokens =
 		plan.tokens.length > MAX_NAME_SCAN_TOKENS ? plan.tokens.slice(0, MAX_NAME_SCAN_TOKENS) : plan.tokens;
 	if (exactName && plan.tokens.length > 0 && plan.tokens.length <= MAX_NAME_SCAN_TOKENS) {
@@ -186,7 +193,32 @@ export function scoreQuery(
 		for (const slot of named)
 			score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
 	}
-	const tierStep = (1 + localNameBonus) * (k1 + 1 + delta) * idfSum + 1;
+	const { namespaceBoost } = options.rules;
+	if (namespaceBoost > 0 && touched.length > 0) {
+		// The best and second-best score per namespace, so that each tool gets its best sibling's.
+		const best = new Map<number, { first: number; firstSlot: number; second: number }>();
+		for (const slot of touched) {
+			const ns = store.namespaceOf[slot] as number;
+			if (ns < 0) continue;
+			const value = score[slot] as number;
+			const held = best.get(ns);
+			if (held === undefined) best.set(ns, { first: value, firstSlot: slot, second: 0 });
+			else if (value > held.first) {
+				held.second = held.first;
+				held.first = value;
+				held.firstSlot = slot;
+			} else if (value > held.second) held.second = value;
+		}
+		const boosts: number[] = [];
+		for (const slot of touched) {
+			const held = best.get(store.namespaceOf[slot] as number);
+			boosts.push(
+				held === undefined ? 0 : namespaceBoost * (held.firstSlot === slot ? held.second : held.first),
+			);
+		}
+		for (const [i, slot] of touched.entries()) score[slot] = (score[slot] as number) + (boosts[i] as number);
+	}
+	const tierStep = (1 + localNameBonus) * (1 + namespaceBoost) * (k1 + 1 + delta) * idfSum + 1;
 	return { touched, exact, named, terms, tierStep };
 }
 
@@ -200,6 +232,11 @@ export function tieredScore(
 	scores: QueryScores,
 	slot: number,
 ): number {
+	if (SOFT > 0)
+		return (
+			(store.score[slot] as number) * (1 + (SOFT * (store.cover[slot] as number)) / scores.terms.length) +
+			(scores.exact.has(slot) ? 1e6 : 0)
+		);
 	let tier = options.rules.coverage ? (store.cover[slot] as number) : 0;
 	if (scores.exact.has(slot)) tier += scores.terms.length + 1;
 	return (store.score[slot] as number) + tier * scores.tierStep;
@@ -224,7 +261,6 @@ export function searchStore(
 	plan: QueryPlan,
 	limit: number,
 	filter: ((name: string) => boolean) | undefined,
-	onlyMarked: boolean,
 ): IndexSearchResult {
 	if (plan.terms.length === 0 || store.live === 0) {
 		return {
@@ -233,7 +269,7 @@ export function searchStore(
 			abstained: false,
 		};
 	}
-	const scores = scoreQuery(store, options, plan, onlyMarked);
+	const scores = scoreQuery(store, options, plan);
 	try {
 		const meaningful = scores.terms.some((t) => t.matched && !t.generic);
 		if (options.rules.abstain && scores.exact.size === 0 && scores.touched.length > 0 && !meaningful) {

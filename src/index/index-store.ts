@@ -60,6 +60,9 @@ export class IndexStore {
 	// Marks: the slots a ranker call may return.
 	mark = new Uint32Array(64);
 	epoch = 0;
+	// Namespaces: id per slot (-1: none), for the namespace rule.
+	readonly namespaceIds = new Map<string, number>();
+	namespaceOf = new Int32Array(64).fill(-1);
 	// Scratch.
 	#stamp = new Int32Array(256);
 	#row = new Int32Array(256);
@@ -94,6 +97,9 @@ export class IndexStore {
 		this.forwardStart = grow(this.forwardStart, capacity);
 		this.forwardCount = grow(this.forwardCount, capacity);
 		this.mark = grow(this.mark, capacity);
+		const namespaces = this.namespaceOf.length;
+		this.namespaceOf = grow(this.namespaceOf, capacity);
+		this.namespaceOf.fill(-1, namespaces);
 		this.score = grow(this.score, capacity);
 		this.cover = grow(this.cover, capacity);
 		this.matchedIdf = grow(this.matchedIdf, capacity);
@@ -106,6 +112,16 @@ export class IndexStore {
 		const fields = resolveToolSearchFields(document);
 		const slot = this.slots++;
 		this.#ensureSlots(this.slots);
+		const namespace = fields.namespace.trim().toLowerCase();
+		if (namespace === "") this.namespaceOf[slot] = -1;
+		else {
+			let id = this.namespaceIds.get(namespace);
+			if (id === undefined) {
+				id = this.namespaceIds.size;
+				this.namespaceIds.set(namespace, id);
+			}
+			this.namespaceOf[slot] = id;
+		}
 		const stampValue = slot + 1;
 		const docTerms: number[] = [];
 		const tf: number[] = [];
@@ -217,6 +233,7 @@ export class IndexStore {
 			this.localKeys[to] = this.localKeys[slot];
 			this.alive[to] = 1;
 			this.mark[to] = this.mark[slot] as number;
+			this.namespaceOf[to] = this.namespaceOf[slot] as number;
 			this.fieldLength.copyWithin(to * FIELD_COUNT, slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT);
 			this.slotOf.set(this.names[to] as string, to);
 		}

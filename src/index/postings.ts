@@ -5,17 +5,17 @@
  * Within each segment a term's entries are ordered by slot, and one document's entries for a term
  * are contiguous, so a scan can group them by slot.
  *
- * An entry's `meta` packs the field index (3 bits) and the term frequency in that field (13 bits,
- * capped at 8191).
+ * An entry's `meta` packs the field index (4 bits) and the term frequency in that field (12 bits,
+ * capped at 4095).
  * @internal
  */
 
 /** Largest frequency a posting records. */
-export const MAX_POSTING_TF = 8191;
+export const MAX_POSTING_TF = 4095;
 
 /** Packs a field index and a frequency into one posting `meta`. */
 export function packMeta(field: number, tf: number): number {
-	return (field << 13) | Math.min(tf, MAX_POSTING_TF);
+	return (field << 12) | Math.min(tf, MAX_POSTING_TF);
 }
 
 /** @internal */

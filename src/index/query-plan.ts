@@ -12,7 +12,9 @@ export interface TermVariant {
 	/** Multiplies the variant's BM25 contribution: 1 for the term itself. */
 	readonly weight: number;
 	/** Why this variant is searched. */
-	readonly via: "term" | "synonym" | "fuzzy";
+	readonly via: "term" | "synonym" | "fuzzy" | "glossary";
+	/** For a glossary entry naming tools: their slots (`termId` is then -1). */
+	readonly slots?: readonly number[];
 }
 
 /** A distinct query term and the indexed terms it is searched as. */

@@ -1,6 +1,7 @@
 import { DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { createExpander } from "./expansion.js";
 import { explainSlot, type ToolSearchExplanation } from "./explain.js";
 import {
 	type ResolvedToolSearchIndexOptions,
@@ -9,7 +10,7 @@ import {
 } from "./index-options.js";
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
-import { planQuery } from "./query-plan.js";
+import { planQuery, type TermExpander } from "./query-plan.js";
 
 /** Per-call options of {@link ToolSearchIndex.search}. */
 export interface IndexSearchOptions {
@@ -50,10 +51,12 @@ export class ToolSearchIndex {
 	/** The options in force, defaults filled in. */
 	readonly options: ResolvedToolSearchIndexOptions;
 	readonly #store = new IndexStore();
+	readonly #expand: TermExpander | undefined;
 
 	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
 	constructor(options?: ToolSearchIndexOptions) {
 		this.options = resolveIndexOptions(options);
+		this.#expand = createExpander(this.options.expansion);
 	}
 
 	/** Number of tools in the index. */
@@ -148,8 +151,8 @@ export class ToolSearchIndex {
 		if (options.filter !== undefined && typeof options.filter !== "function") {
 			throw new ToolSearchError("INVALID_OPTIONS", `filter must be a function, got ${quote(options.filter)}`);
 		}
-		const plan = planQuery(this.#store, typeof query === "string" ? query : "");
-		return searchStore(this.#store, this.options, plan, limit, options.filter, false);
+		const plan = planQuery(this.#store, typeof query === "string" ? query : "", this.#expand);
+		return searchStore(this.#store, this.options, plan, limit, options.filter);
 	}
 
 	/**
@@ -167,7 +170,7 @@ export class ToolSearchIndex {
 		const slot = this.#store.slotOf.get(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
 		const text = typeof query === "string" ? query : "";
-		return explainSlot(this.#store, this.options, planQuery(this.#store, text), text, slot);
+		return explainSlot(this.#store, this.options, planQuery(this.#store, text, this.#expand), text, slot);
 	}
 
 	/** @internal Swaps the stored object of an indexed tool for an equal one, without re-indexing. */
@@ -176,12 +179,12 @@ export class ToolSearchIndex {
 		if (slot !== undefined) this.#store.documents[slot] = document;
 	}
 
-	/** @internal Starts a new set of marks for {@link searchMarked}. */
+	/** @internal Starts a new set of marks (a ranker's bookkeeping of which tools a call named). */
 	beginMarks(): void {
 		this.#store.epoch++;
 	}
 
-	/** @internal Marks `name` as returnable by {@link searchMarked}; returns whether it is indexed. */
+	/** @internal Marks `name`; returns whether it is indexed. */
 	mark(name: string): boolean {
 		const slot = this.#store.slotOf.get(name);
 		if (slot === undefined) return false;
@@ -193,11 +196,6 @@ export class ToolSearchIndex {
 	isMarked(name: string): boolean {
 		const slot = this.#store.slotOf.get(name);
 		return slot !== undefined && this.#store.mark[slot] === this.#store.epoch;
-	}
-
-	/** @internal Like {@link searchDetailed}, limited to the tools marked since the last {@link beginMarks}. */
-	searchMarked(query: string, limit: number): IndexSearchResult {
-		return searchStore(this.#store, this.options, planQuery(this.#store, query), limit, undefined, true);
 	}
 
 	/** @internal The store, for explain and serialisation. */

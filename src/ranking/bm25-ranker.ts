@@ -8,16 +8,25 @@ import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch }
 
 /** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
 export interface Bm25RankerStats {
-	/** Indexes built from nothing: 1 after the first call, and stays 1. */
+	/** Indexes built from nothing: 1 after the first call, and it stays 1. */
 	builds: number;
 	/** Tools added to the existing index after the first build. */
 	added: number;
 	/** Tools whose content changed and were re-indexed. */
 	updated: number;
-	/** Tools dropped because they were absent from recent calls (see the class comment). */
-	evicted: number;
-	/** Calls that reused the previous call's documents array without looking at any document. */
+	/** Tools removed because a call no longer included them. */
+	removed: number;
+	/** Calls that reused the previous call's documents array after one identity check per element. */
 	identityHits: number;
+}
+
+/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time filter. */
+export interface Bm25SearchOptions extends ToolRankOptions {
+	/**
+	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.
+	 * the tools already active. Called only for tools that would make the cut.
+	 */
+	exclude?: ((name: string) => boolean) | undefined;
 }
 
 function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
@@ -30,14 +39,14 @@ function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
 
 /**
  * The default ranker: {@link ToolSearchIndex} behind the pi-compatible {@link ToolRanker} call.
- * Synchronous. The index persists across calls:
- * - the same documents array as the previous call (and unchanged elements) costs nothing;
- * - a fresh array of the same documents costs one identity (or, for new objects, content)
- *   comparison per tool, no re-indexing;
- * - a changed, new or returning tool costs that tool only;
- * - tools missing from a call are not removed, only left out of that call's results, so a host
- *   that passes "all tools but the active ones" never triggers re-indexing when tools are
- *   activated; they are evicted once they outnumber the tools of the call (and 1,024).
+ * Synchronous. Its index holds exactly the documents of the latest call, so a ranking depends only
+ * on the documents given, and it is kept across calls instead of rebuilt:
+ * - the same array as the previous call, with the same elements, costs one identity check per element;
+ * - a fresh array of the same documents costs a map lookup per document (plus a field comparison
+ *   for an equal but new object), no re-indexing;
+ * - a new, changed or dropped tool costs that tool only.
+ * Duplicate names keep the first document. To leave some tools out of one call without removing
+ * them (the tools already active, say), pass all documents to {@link searchDetailed} with `exclude`.
  *
  * @example
  * ```ts
@@ -50,7 +59,7 @@ export class Bm25Ranker implements ToolRanker {
 	#index: ToolSearchIndex | undefined;
 	#previous: readonly ToolSearchDocument[] | undefined;
 	#previousSnapshot: ToolSearchDocument[] = [];
-	readonly #stats: Bm25RankerStats = { builds: 0, added: 0, updated: 0, evicted: 0, identityHits: 0 };
+	readonly #stats: Bm25RankerStats = { builds: 0, added: 0, updated: 0, removed: 0, identityHits: 0 };
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
@@ -73,30 +82,19 @@ export class Bm25Ranker implements ToolRanker {
 		limit: number,
 		options?: ToolRankOptions,
 	): ToolSearchMatch[] {
-		if (options?.signal?.aborted) {
-			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: options.signal.reason });
-		}
-		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 0)) {
-			throw new ToolSearchError(
-				"INVALID_OPTIONS",
-				`limit must be a non-negative integer, got ${quote(limit)}`,
-			);
-		}
-		if (!Array.isArray(documents)) {
-			throw new ToolSearchError("INVALID_OPTIONS", `documents must be an array, got ${quote(documents)}`);
-		}
 		return this.searchDetailed(query, documents, limit, options).matches;
 	}
 
 	/**
 	 * {@link rank}, also saying how each query term fared and whether the search abstained
-	 * (`tool_search` uses it to tell the model which words matched nothing).
+	 * (`tool_search` uses it to tell the model which words matched nothing), and leaving out the
+	 * tools `options.exclude` names.
 	 */
 	searchDetailed(
 		query: string,
 		documents: readonly ToolSearchDocument[],
 		limit: number,
-		options?: ToolRankOptions,
+		options?: Bm25SearchOptions,
 	): IndexSearchResult {
 		if (options?.signal?.aborted) {
 			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: options.signal.reason });
@@ -112,12 +110,15 @@ export class Bm25Ranker implements ToolRanker {
 		}
 		if (limit === 0 || documents.length === 0) return { matches: [], terms: [], abstained: false };
 		const index = this.#sync(documents);
-		return index.searchMarked(typeof query === "string" ? query : "", limit);
+		return index.searchDetailed(typeof query === "string" ? query : "", {
+			limit,
+			filter: negate(options?.exclude),
+		});
 	}
 
 	/**
 	 * Explains `name`'s score for `query` against the documents of the last call (see
-	 * `ToolSearchIndex.explain`). Throws `UNKNOWN_TOOL` when the tool was never ranked.
+	 * `ToolSearchIndex.explain`). Throws `UNKNOWN_TOOL` when the tool is not among them.
 	 */
 	explain(query: string, name: string): ToolSearchExplanation {
 		if (this.#index === undefined)
@@ -140,32 +141,32 @@ export class Bm25Ranker implements ToolRanker {
 		} else if (documents === this.#previous && this.#unchanged(documents)) {
 			this.#stats.identityHits++;
 			return index;
-		}
-		index.beginMarks();
-		let marked = 0;
-		for (const document of documents) {
-			const name = (document as { name?: unknown } | null)?.name;
-			if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
-			const held = index.get(name);
-			if (held === undefined) {
-				index.add(document);
-				this.#stats.added++;
-			} else if (held !== document) {
-				if (sameFields(held, document)) {
-					index.rebind(document);
-				} else {
-					index.update(document);
-					this.#stats.updated++;
+		} else {
+			index.beginMarks();
+			let seen = 0;
+			for (const document of documents) {
+				const name = (document as { name?: unknown } | null)?.name;
+				if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
+				const held = index.get(name);
+				if (held === undefined) {
+					index.add(document);
+					this.#stats.added++;
+				} else if (held !== document) {
+					if (sameFields(held, document)) {
+						index.rebind(document);
+					} else {
+						index.update(document);
+						this.#stats.updated++;
+					}
 				}
+				index.mark(name);
+				seen++;
 			}
-			index.mark(name);
-			marked++;
-		}
-		if (index.size > 2 * marked + 1024) {
-			for (const name of index.names()) {
-				if (!index.isMarked(name)) {
+			if (index.size > seen) {
+				for (const name of index.names()) {
+					if (index.isMarked(name)) continue;
 					index.remove(name);
-					this.#stats.evicted++;
+					this.#stats.removed++;
 				}
 			}
 		}
@@ -181,4 +182,8 @@ export class Bm25Ranker implements ToolRanker {
 		for (let i = 0; i < documents.length; i++) if (snapshot[i] !== documents[i]) return false;
 		return true;
 	}
+}
+
+function negate(exclude: ((name: string) => boolean) | undefined): ((name: string) => boolean) | undefined {
+	return exclude === undefined ? undefined : (name) => !exclude(name);
 }

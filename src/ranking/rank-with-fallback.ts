@@ -1,4 +1,5 @@
 import { quote, ToolSearchError } from "../errors.js";
+import type { QueryTermInfo } from "../index/index-search.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { Bm25Ranker } from "./bm25-ranker.js";
 import { getDefaultToolRanker } from "./registry.js";
@@ -11,6 +12,21 @@ export interface RankOutcome {
 	rankedBy: "ranker" | "fallback";
 	/** Why the given ranker was not used, when `rankedBy` is `"fallback"`. */
 	fallbackReason?: string;
+	/** How each query term fared, when the answering ranker is a `Bm25Ranker` (others do not say). */
+	terms?: readonly QueryTermInfo[];
+	/** True when the `Bm25Ranker` found only generic terms and returned nothing on purpose. */
+	abstained?: boolean;
+}
+
+/** Options of {@link rankWithFallback}: the ranker's, plus a query-time exclusion and the fallback. */
+export interface RankWithFallbackOptions extends ToolRankOptions {
+	/**
+	 * Documents to leave out of the results. A `Bm25Ranker` keeps them indexed (no re-indexing when
+	 * the set changes) and filters at query time; any other ranker is given only the rest.
+	 */
+	exclude?: ((name: string) => boolean) | undefined;
+	/** The ranker to fall back to. @defaultValue the shared default `Bm25Ranker` */
+	fallback?: Bm25Ranker | undefined;
 }
 
 /** Throws the library's aborted error when `signal` has fired. */
@@ -78,24 +94,34 @@ export async function rankWithFallback(
 	query: string,
 	documents: readonly ToolSearchDocument[],
 	limit: number,
-	options: ToolRankOptions = {},
+	options: RankWithFallbackOptions = {},
 ): Promise<RankOutcome> {
-	const { signal } = options;
+	const { signal, exclude, fallback, ...rankOptions } = options;
 	throwIfAborted(signal);
-	const fallbackRanker = getDefaultToolRanker();
+	const fallbackRanker = fallback ?? getDefaultToolRanker();
+	const bm25Options = { ...rankOptions, signal, exclude };
 	let fallbackReason: string | undefined;
 	if (ranker instanceof Bm25Ranker) {
 		// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
-		const matches = ranker.rank(query, documents, limit, options);
-		return { matches, rankedBy: "ranker" };
+		const { matches, terms, abstained } = ranker.searchDetailed(query, documents, limit, bm25Options);
+		return { matches, rankedBy: "ranker", terms, abstained };
 	}
+	const candidates =
+		exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
 	{
 		const abort = signal ? abortPromise(signal) : undefined;
 		try {
-			const pending = Promise.resolve().then(() => ranker.rank(query, documents, limit, options));
+			const pending = Promise.resolve().then(() =>
+				ranker.rank(
+					query,
+					candidates,
+					limit,
+					signal === undefined ? rankOptions : { ...rankOptions, signal },
+				),
+			);
 			const value = await (abort ? Promise.race([pending, abort.promise]) : pending);
 			throwIfAborted(signal);
-			const checked = checkMatches(value, documents, limit);
+			const checked = checkMatches(value, candidates, limit);
 			if (typeof checked !== "string") return { matches: checked, rankedBy: "ranker" };
 			fallbackReason = checked;
 		} catch (error) {
@@ -106,7 +132,12 @@ export async function rankWithFallback(
 			abort?.dispose();
 		}
 	}
-	const matches = await fallbackRanker.rank(query, documents, limit, options);
+	const reason = fallbackReason ?? "ranker failed";
+	if (fallbackRanker instanceof Bm25Ranker) {
+		const { matches, terms, abstained } = fallbackRanker.searchDetailed(query, documents, limit, bm25Options);
+		return { matches, rankedBy: "fallback", fallbackReason: reason, terms, abstained };
+	}
+	const matches = await fallbackRanker.rank(query, candidates, limit, { ...rankOptions, signal });
 	throwIfAborted(signal);
-	return { matches, rankedBy: "fallback", fallbackReason };
+	return { matches, rankedBy: "fallback", fallbackReason: reason };
 }

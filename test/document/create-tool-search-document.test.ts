@@ -64,6 +64,7 @@ describe("createToolSearchDocument", () => {
 				label: "Create issue",
 				namespace: "github",
 				namespaceText: "GitHub's official MCP server\nUse owner/repo pairs.",
+				summary: "Create a new issue in a GitHub repository.",
 				description: "Create a new issue in a GitHub repository.\n\nRequires push access for labels.",
 				parameterNames: "owner repo title labels assignee login",
 				parameterText: "Repository owner\nRepository name\nIssue title\nLabels to apply\nGitHub login",
@@ -83,6 +84,7 @@ describe("createToolSearchDocument", () => {
 				label: "Read file",
 				namespace: "",
 				namespaceText: "",
+				summary: "Read the contents of a file from the local filesystem.",
 				description: "Read the contents of a file from the local filesystem.",
 				parameterNames: "path encoding",
 				parameterText: "Path to the file\nutf8\nbase64",
@@ -284,13 +286,14 @@ describe("resolveToolSearchFields", () => {
 			{
 				localName: "post_message",
 				namespaceText: "slack\nSlack workspace",
+				summary: "Post a message to a channel",
 				description: "Post a message to a channel\nchannel text",
 			},
 		],
 		[
 			"a pi document without a namespace",
 			{ name: "read_file", text: "Read a file" },
-			{ description: "Read a file" },
+			{ summary: "Read a file", description: "Read a file" },
 		],
 		["missing text", { name: "read_file" } as ToolSearchDocument, {}],
 		[
@@ -305,7 +308,7 @@ describe("resolveToolSearchFields", () => {
 				text: "Read a file",
 				fields: { label: "Read", parameterNames: 3 },
 			} as unknown as ToolSearchDocument,
-			{ label: "Read", description: "Read a file" },
+			{ label: "Read", summary: "Read a file", description: "Read a file" },
 		],
 	])("derives fields from %s", (_case, document, expected) => {
 		const fields = resolveToolSearchFields(document);
@@ -316,6 +319,7 @@ describe("resolveToolSearchFields", () => {
 			label: "",
 			namespace: "",
 			namespaceText: "",
+			summary: "",
 			description: "",
 			parameterNames: "",
 			parameterText: "",

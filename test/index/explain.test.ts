@@ -3,8 +3,16 @@ import { createToolSearchDocument } from "../../src/document/create-tool-search-
 import { ToolSearchError } from "../../src/errors.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
-function catalogue(options?: ConstructorParameters<typeof ToolSearchIndex>[0]): ToolSearchIndex {
-	const index = new ToolSearchIndex(options);
+/** Classic settings so the numbers can be worked by hand (see tool-search-index.test.ts). */
+const CLASSIC = {
+	bm25: { k1: 1.2, b: 0.75, delta: 1 },
+	fieldWeights: { summary: 0, description: 2 },
+	rules: { coverage: true, localNameBonus: 1, namespaceBoost: 0 },
+	synonyms: { builtIn: false },
+} as const;
+
+function catalogue(): ToolSearchIndex {
+	const index = new ToolSearchIndex(CLASSIC);
 	index.add(createToolSearchDocument({ name: "alpha", description: "red red blue" }));
 	index.add(createToolSearchDocument({ name: "beta", description: "red" }));
 	index.add(createToolSearchDocument({ name: "gamma", description: "green" }));
@@ -37,6 +45,8 @@ describe("ToolSearchIndex.explain", () => {
 		expect(red?.documentFrequency).toBe(2);
 		expect(red?.idf).toBeCloseTo(Math.log(1 + 2.5 / 2.5), 6);
 		expect(red?.fields).toEqual([
+			// The first sentence is the whole description; its field weighs 0 in these settings.
+			{ field: "summary", tf: 2, weight: 0, length: 3, weightedTf: 0 },
 			{ field: "description", tf: 2, weight: 2, length: 3, weightedTf: 2.909091 },
 		]);
 		expect(why.coverage).toBe(1);
@@ -47,6 +57,31 @@ describe("ToolSearchIndex.explain", () => {
 		const why = catalogue().explain("create issue", "github__create_issue");
 		expect(why.rules.map((r) => r.rule)).toEqual(["exact-name", "coverage", "local-name-bonus"]);
 		for (const rule of why.rules) expect(rule.effect).toBeGreaterThan(0);
+	});
+
+	it("adds up under the default settings: BM25 + every rule's effect = the search score", () => {
+		const index = new ToolSearchIndex();
+		const slack = { name: "slack", description: "Slack workspace" };
+		index.add(
+			createToolSearchDocument({ name: "slack__post_message", description: "Post a message" }, slack),
+		);
+		index.add(
+			createToolSearchDocument({ name: "slack__list_channels", description: "List channels" }, slack),
+		);
+		index.add(createToolSearchDocument({ name: "mail__send", description: "Send an email message" }));
+		for (const query of ["post a message to a channel", "post_message", "send email"]) {
+			for (const match of index.search(query, { limit: 10 })) {
+				const why = index.explain(query, match.name);
+				const effects = why.rules
+					.filter((rule) => rule.rule !== "synonym" && rule.rule !== "fuzzy" && rule.rule !== "glossary")
+					.reduce((total, rule) => total + rule.effect, 0);
+				expect(why.bm25 + effects, `${query} → ${match.name}`).toBeCloseTo(match.score, 4);
+			}
+		}
+		const rules = index
+			.explain("post a message to a channel", "slack__list_channels")
+			.rules.map((r) => r.rule);
+		expect(rules).toContain("namespace-boost");
 	});
 
 	it("explains a tool that does not match: score 0 and every term unmatched", () => {

@@ -7,9 +7,21 @@ import type { ToolInfo } from "../../src/types.js";
 
 const doc = (tool: ToolInfo) => createToolSearchDocument(tool);
 
+/**
+ * Classic settings for hand-computed scores: BM25+ k1 1.2, delta 1; the description alone weighs 2
+ * (its first sentence, the summary field, is not counted twice); strict coverage; local-name bonus 1;
+ * no namespace boost, no synonyms.
+ */
+const CLASSIC = {
+	bm25: { k1: 1.2, b: 0.75, delta: 1 },
+	fieldWeights: { summary: 0, description: 2 },
+	rules: { coverage: true, localNameBonus: 1, namespaceBoost: 0 },
+	synonyms: { builtIn: false },
+} as const;
+
 /** Three tools whose only text is a one-word name and a short description. */
 function colours(): ToolSearchIndex {
-	const index = new ToolSearchIndex();
+	const index = new ToolSearchIndex(CLASSIC);
 	index.add(doc({ name: "alpha", description: "red red blue" }));
 	index.add(doc({ name: "beta", description: "red" }));
 	index.add(doc({ name: "gamma", description: "green" }));
@@ -39,7 +51,7 @@ describe("ToolSearchIndex search scores", () => {
 	});
 
 	it("ranks a tool matching more distinct query terms above one matching fewer", () => {
-		const index = new ToolSearchIndex();
+		const index = new ToolSearchIndex(CLASSIC);
 		index.add(doc({ name: "screen", description: "screenshot screenshot screenshot of the screen" }));
 		index.add(doc({ name: "capture", description: "screenshot of one window" }));
 		const [first] = index.search("screenshot window");
@@ -65,7 +77,10 @@ describe("ToolSearchIndex search scores", () => {
 
 	it("gives a tool whose whole local name is in the query a bonus of one more match of each matched term", () => {
 		const build = (localNameBonus: number) => {
-			const index = new ToolSearchIndex({ rules: { coverage: false, localNameBonus } });
+			const index = new ToolSearchIndex({
+				...CLASSIC,
+				rules: { coverage: false, localNameBonus, namespaceBoost: 0 },
+			});
 			index.add(doc({ name: "peekaboo__app", description: "Launch, quit or focus an application" }));
 			index.add(doc({ name: "peekaboo__see", description: "Capture what an app window shows" }));
 			index.add(doc({ name: "other__tool", description: "Unrelated" }));
@@ -139,7 +154,7 @@ describe("ToolSearchIndex add, remove, update", () => {
 	it("updates document frequencies on removal: idf is as if the tool had never been added", () => {
 		const index = colours();
 		index.remove("beta");
-		const fresh = new ToolSearchIndex();
+		const fresh = new ToolSearchIndex(CLASSIC);
 		fresh.add(doc({ name: "alpha", description: "red red blue" }));
 		fresh.add(doc({ name: "gamma", description: "green" }));
 		expect(index.search("red blue")).toEqual(fresh.search("red blue"));
@@ -187,7 +202,7 @@ describe("ToolSearchIndex add, remove, update", () => {
 		{
 			options: { fieldWeights: { nmae: 1 } },
 			message:
-				'tool-search: unknown option "fieldWeights.nmae"; expected one of name, localName, label, namespace, namespaceText, description, parameterNames, parameterText',
+				'tool-search: unknown option "fieldWeights.nmae"; expected one of name, localName, label, namespace, namespaceText, summary, description, parameterNames, parameterText',
 		},
 		{
 			options: { rules: { coverage: "yes" } },
@@ -209,7 +224,7 @@ describe("ToolSearchIndex add, remove, update", () => {
 		const index = new ToolSearchIndex(options);
 		index.add(document);
 		expect(index.get("alpha")).toBe(document);
-		expect(index.options.bm25).toEqual({ k1: 1.5, b: 0.75, delta: 1 });
+		expect(index.options.bm25).toEqual({ k1: 1.5, b: 0.75, delta: 0.5 });
 	});
 
 	it("survives many adds and removes (merges and compaction) with the same results as a fresh index", () => {

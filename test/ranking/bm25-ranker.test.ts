@@ -42,15 +42,28 @@ describe("Bm25Ranker caching", () => {
 		expect(ranker.stats).toMatchObject({ builds: 1, updated: 1, added: 0 });
 	});
 
-	it("leaves out tools missing from a call without removing them, so they come back for free", () => {
+	it("removes tools missing from a call, so a ranking depends only on the documents given", () => {
 		const ranker = new Bm25Ranker();
 		const documents = fixtureDocuments();
-		const all = ranker.rank("read a file", documents, 20).map((m) => m.name);
-		expect(all).toContain("filesystem__read_file");
+		ranker.rank("read a file", documents, 20);
 		const without = documents.filter((d) => d.name !== "filesystem__read_file");
-		expect(ranker.rank("read a file", without, 20).map((m) => m.name)).not.toContain("filesystem__read_file");
-		expect(ranker.rank("read a file", documents, 20).map((m) => m.name)).toEqual(all);
-		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, evicted: 0 });
+		const got = ranker.rank("read a file", without, 20);
+		expect(got.map((m) => m.name)).not.toContain("filesystem__read_file");
+		expect(got).toEqual(new Bm25Ranker().rank("read a file", without, 20));
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, removed: 1 });
+		ranker.rank("read a file", documents, 20);
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 1, removed: 1 });
+	});
+
+	it("leaves excluded tools out of the results but keeps them indexed (searchDetailed exclude)", () => {
+		const ranker = new Bm25Ranker();
+		const documents = fixtureDocuments();
+		const all = ranker.searchDetailed("read a file", documents, 20).matches.map((m) => m.name);
+		const result = ranker.searchDetailed("read a file", documents, 20, {
+			exclude: (name) => name === "filesystem__read_file",
+		});
+		expect(result.matches.map((m) => m.name)).toEqual(all.filter((name) => name !== "filesystem__read_file"));
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, removed: 0, identityHits: 1 });
 	});
 
 	it("ranks the same as a fresh ranker after the catalogue changed under it", () => {

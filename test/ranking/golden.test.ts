@@ -17,11 +17,11 @@ describe("golden rankings (default Bm25Ranker, fixture catalogue)", () => {
 		expect(top("create an issue")).toEqual([
 			// The query's words are exactly the local name create_issue: the exact-name rule puts it first.
 			"github__create_issue",
-			// Matches both "create" (name) and "issue" (its namespace text "repositories, issues and
-			// pull requests"): two terms beat every tool matching one.
+			// "create" in name, local name and label; "issue" only through the github namespace text
+			// ("repositories, issues and pull requests"); plus the namespace boost from create_issue.
 			"github__create_pull_request",
-			// One term, "create", in name, label and description of a short document.
-			"filesystem__create_directory",
+			// "issue" in the name; "create" only as the synonym "add" (weight 0.2); namespace boost too.
+			"github__add_issue_comment",
 		]);
 	});
 
@@ -29,8 +29,8 @@ describe("golden rankings (default Bm25Ranker, fixture catalogue)", () => {
 		expect(top("post_message")).toEqual([
 			// Exact local name.
 			"slack__post_message",
-			// "message" in the description and parameter text of the other slack tools; among them the
-			// shorter documents score higher (length normalisation), then the tie breaks by name.
+			// The other slack tools say "message" in description and parameters ("post" only as its
+			// synonym "message"), and share the namespace boost; shorter documents score higher.
 			"slack__add_reaction",
 			"slack__get_channel_history",
 		]);
@@ -38,11 +38,11 @@ describe("golden rankings (default Bm25Ranker, fixture catalogue)", () => {
 
 	it("merge a pull request", () => {
 		expect(top("merge a pull request")).toEqual([
-			// All three terms in the name, and the local name merge_pull_request is the whole query.
+			// All three terms in the name, and the query is exactly its local name.
 			"github__merge_pull_request",
-			// All three terms too ("merge" in its description), but only "pull request" in the name.
+			// All three terms too ("merge" in its description), "pull request" in the name.
 			"github__create_pull_request",
-			// "pull request" in the name; "merge" nowhere: fewer terms.
+			// "pull request" in the name; "merge" nowhere.
 			"github__list_pull_requests",
 		]);
 	});
@@ -51,10 +51,11 @@ describe("golden rankings (default Bm25Ranker, fixture catalogue)", () => {
 		expect(top("ReadFile")).toEqual([
 			// readFile → read file = the local name's words: exact.
 			"filesystem__read_file",
-			// No other tool says "read": the rest match "file" only, and rank by BM25. get_file_contents
-			// has "file" in name, local name and label with short fields.
+			// No other tool says "read": the rest match "file" only. get_file_contents has it in name,
+			// local name and label, with short fields.
 			"github__get_file_contents",
-			// "file" in name, label and description too, but a longer description and parameter text.
+			// "file" in name and label too, with longer description and parameter text; the namespace
+			// boost from read_file lifts it over other file tools.
 			"filesystem__write_file",
 		]);
 	});
@@ -64,18 +65,25 @@ describe("golden rankings (default Bm25Ranker, fixture catalogue)", () => {
 			// The only tool whose own description says "meeting" (free slots "for a meeting").
 			"calendar__find_free_slots",
 			// "meeting" only through the calendar namespace text ("events, meetings and availability"),
-			// equal for every calendar tool; create_event and delete_event tie on score and break by name.
+			// equal for every calendar tool; create_event and delete_event tie and break by name.
 			"calendar__create_event",
 			"calendar__delete_event",
 		]);
 	});
 
 	it("list files in a folder", () => {
-		expect(top("list files in a folder", 1)).toEqual([
-			// "list" in the name and "files" in the description: the only tool matching two terms
-			// ("folder" is in no tool).
+		expect(top("list files in a folder")).toEqual([
+			// "list" in the name, "files" in the description, "folder" as its synonym "directory".
 			"filesystem__list_directory",
+			// "file" in the name and "folder" as "directory" in the description; the filesystem
+			// namespace boost keeps file tools above calendar__list_events, which matches "list" alone.
+			"filesystem__move_file",
+			"filesystem__search_files",
 		]);
+	});
+
+	it("save a document to disk (synonyms: save → write, document → file)", () => {
+		expect(top("save a document to disk", 1)).toEqual(["filesystem__write_file"]);
 	});
 
 	it("weather forecast", () => {

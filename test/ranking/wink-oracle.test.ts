@@ -1,6 +1,6 @@
 /**
- * wink-bm25-text-search as an independent oracle: with one field, no BM25+ delta and no ranking
- * rules, our index computes plain BM25 — and so does wink (its idf is ln((N - n + 0.5) / (n + 0.5) + k),
+ * wink-bm25-text-search as an independent oracle: with one field, no BM25+ delta, no ranking rules
+ * and no query expansion, our index computes plain BM25 — and so does wink (its idf is ln((N - n + 0.5) / (n + 0.5) + k),
  * with k = 1 the same as ours). Both must then give the same scores, to wink's 9 rounded digits.
  * The documents hold text in the description only (pi-style `{ name, text }`, names that no query
  * uses), because BM25F counts document frequency over the whole tool while wink counts it over the
@@ -18,6 +18,7 @@ const descriptionOnly = {
 	label: 0,
 	namespace: 0,
 	namespaceText: 0,
+	summary: 0,
 	description: 1,
 	parameterNames: 0,
 	parameterText: 0,
@@ -27,7 +28,9 @@ describe("Bm25Ranker against wink-bm25-text-search (oracle)", () => {
 	const ours = new Bm25Ranker({
 		fieldWeights: descriptionOnly,
 		bm25: { k1: 1.2, b: 0.75, delta: 0 },
-		rules: { exactName: false, coverage: false, localNameBonus: 0 },
+		rules: { exactName: false, coverage: false, localNameBonus: 0, abstain: false },
+		synonyms: { builtIn: false },
+		fuzzy: { enabled: false },
 	});
 	const wink = new WinkBm25Ranker({
 		fieldWeights: { name: 0, description: 1, params: 0, namespace: 0 },

@@ -1,0 +1,99 @@
+import { tokenize } from "../tokenizer/tokenize.js";
+import { editDistance, maxTypos } from "./fuzzy.js";
+import type { IndexStore } from "./index-store.js";
+import type { TermExpander, TermVariant } from "./query-plan.js";
+import { BUILT_IN_SYNONYMS } from "./synonyms.js";
+
+/** Resolved expansion settings (see `ToolSearchIndexOptions.synonyms`, `glossary`, `fuzzy`). */
+export interface ExpansionSettings {
+	readonly synonymWeight: number;
+	readonly builtInSynonyms: boolean;
+	readonly synonymGroups: readonly (readonly string[])[];
+	readonly glossary: Readonly<Record<string, readonly string[]>>;
+	readonly fuzzyWeight: number;
+	readonly fuzzy: boolean;
+}
+
+/** Most typo corrections tried for one query term. */
+const MAX_FUZZY_VARIANTS = 3;
+
+function link(map: Map<string, Set<string>>, from: string, to: string): void {
+	if (from === to) return;
+	let set = map.get(from);
+	if (set === undefined) {
+		set = new Set();
+		map.set(from, set);
+	}
+	set.add(to);
+}
+
+/** Tokenizes a synonym word or phrase; a phrase links each of its words. */
+function words(text: string): string[] {
+	return tokenize(text);
+}
+
+/**
+ * Builds the query-term expander: synonyms (built-in groups and the host's), glossary terms, and
+ * typo corrections for terms the index does not know. Each variant carries its reduced weight.
+ */
+export function createExpander(settings: ExpansionSettings): TermExpander | undefined {
+	const synonyms = new Map<string, Set<string>>();
+	const groups = [...(settings.builtInSynonyms ? BUILT_IN_SYNONYMS : []), ...settings.synonymGroups];
+	for (const group of groups) {
+		const tokens = [...new Set(group.flatMap(words))];
+		for (const a of tokens) for (const b of tokens) link(synonyms, a, b);
+	}
+	// Glossary: each target is a tool name when such a tool is indexed at query time, else words.
+	const glossary = new Map<string, Set<string>>();
+	for (const [term, targets] of Object.entries(settings.glossary)) {
+		for (const key of words(term)) for (const target of targets) link(glossary, key, target);
+	}
+	const useSynonyms = (synonyms.size > 0 || glossary.size > 0) && settings.synonymWeight > 0;
+	const useFuzzy = settings.fuzzy && settings.fuzzyWeight > 0;
+	if (!useSynonyms && !useFuzzy) return undefined;
+
+	return (term: string, store: IndexStore): TermVariant[] => {
+		const variants: TermVariant[] = [];
+		if (useSynonyms) {
+			const slots: number[] = [];
+			const related = new Set(synonyms.get(term));
+			for (const target of glossary.get(term) ?? []) {
+				const slot = store.slotOf.get(target);
+				if (slot !== undefined) slots.push(slot);
+				else for (const word of words(target)) if (word !== term) related.add(word);
+			}
+			if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
+			for (const other of related) {
+				const id = store.termIds.get(other);
+				if (id !== undefined && (store.df[id] as number) > 0) {
+					variants.push({ term: other, termId: id, weight: settings.synonymWeight, via: "synonym" });
+				}
+			}
+		}
+		const known = store.termIds.get(term);
+		if (useFuzzy && (known === undefined || (store.df[known] as number) === 0)) {
+			const max = maxTypos(term.length);
+			if (max > 0 && !/\d/.test(term)) {
+				const found: { term: string; id: number; distance: number; df: number }[] = [];
+				const { terms, df } = store;
+				for (let id = 0; id < terms.length; id++) {
+					const candidate = terms[id] as string;
+					if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
+					if (maxTypos(candidate.length) === 0) continue;
+					const distance = editDistance(term, candidate, max);
+					if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
+				}
+				found.sort((a, b) => a.distance - b.distance || b.df - a.df || (a.term < b.term ? -1 : 1));
+				for (const hit of found.slice(0, MAX_FUZZY_VARIANTS)) {
+					variants.push({
+						term: hit.term,
+						termId: hit.id,
+						weight: settings.fuzzyWeight / hit.distance,
+						via: "fuzzy",
+					});
+				}
+			}
+		}
+		return variants;
+	};
+}
