@@ -6,8 +6,9 @@ import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { createToolSearchDocument } from "../document/create-tool-search-document.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
+import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
-import { assertToolRanker, getToolRanker } from "../ranking/registry.js";
+import { assertToolRanker, getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolNamespace, ToolRanker, ToolSearchDocument } from "../types.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import {
@@ -224,25 +225,42 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		return entry.document;
 	}
 
-	/** The searchable tools; the cache keeps only their documents afterwards. */
-	function collectCandidates(): Candidate[] {
+	/**
+	 * Every searchable tool, active or not (the built-in ranker keeps them all indexed and leaves the
+	 * active ones out at query time, so activation never re-indexes); the cache keeps only their
+	 * documents afterwards.
+	 */
+	function collectSearchable(): Candidate[] {
 		const all: unknown = tools.getAllTools();
-		const hidden = new Set(nameList(tools.getActiveTools()));
-		hidden.add(TOOL_SEARCH_TOOL_NAME);
 		const seen = new Set<string>();
-		const candidates: Candidate[] = [];
+		const searchable: Candidate[] = [];
 		const next = new Map<string, CachedDocument>();
 		for (const item of Array.isArray(all) ? (all as unknown[]) : []) {
 			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
 			const tool = item as unknown as ToolInfo;
 			if (seen.has(tool.name)) continue;
 			seen.add(tool.name);
-			if (hidden.has(tool.name) || exclude?.(tool) === true) continue;
+			if (tool.name === TOOL_SEARCH_TOOL_NAME || exclude?.(tool) === true) continue;
 			const namespace = snapshotNamespace(namespaceOf?.(tool));
-			candidates.push({ tool, namespace, document: documentFor(tool, namespace, next) });
+			searchable.push({ tool, namespace, document: documentFor(tool, namespace, next) });
 		}
 		cache = next;
-		return candidates;
+		return searchable;
+	}
+
+	/** The ranker for this call: the injected or registered one; the shared default becomes our own. */
+	function rankerForCall(): ToolRanker {
+		const chosen = ranker ?? getToolRanker();
+		// The shared default would be re-synchronised by every tool_search instance in the process;
+		// each instance keeps its own index instead, so its rankings depend on its catalogue alone.
+		if (chosen === getDefaultToolRanker()) return ownRanker();
+		return chosen;
+	}
+
+	let own: Bm25Ranker | undefined;
+	function ownRanker(): Bm25Ranker {
+		own ??= new Bm25Ranker();
+		return own;
 	}
 
 	async function execute(
@@ -257,15 +275,22 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
 		const { query, limit } = input;
 
-		const candidates = collectCandidates();
+		const searchable = collectSearchable();
+		const hidden = new Set(nameList(tools.getActiveTools()));
+		const candidates = searchable.filter((candidate) => !hidden.has(candidate.tool.name));
 		let outcome: RankOutcome = { matches: [], rankedBy: "ranker" };
 		if (candidates.length > 0) {
 			outcome = await rankWithFallback(
-				ranker ?? getToolRanker(),
+				rankerForCall(),
 				query,
-				candidates.map((candidate) => candidate.document),
+				searchable.map((candidate) => candidate.document),
 				limit,
-				ctx === undefined ? { signal } : { signal, ctx },
+				{
+					signal,
+					...(ctx === undefined ? {} : { ctx }),
+					exclude: (name) => hidden.has(name),
+					fallback: ownRanker(),
+				},
 			);
 		}
 		throwIfAborted(signal);
@@ -295,6 +320,10 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 			ranked_by: outcome.rankedBy,
 			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
 			tools: found,
+			...(outcome.terms === undefined
+				? {}
+				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
+			...(outcome.abstained === true ? { abstained: true } : {}),
 		};
 		return formatToolSearchResult(details);
 	}

@@ -56,6 +56,13 @@ export const NO_TOOLS_MESSAGE = "No discoverable tools are currently loaded.";
  */
 export const NO_MATCH_MESSAGE = "No matching tools found.";
 
+/**
+ * Shown instead of {@link NO_MATCH_MESSAGE} when only words that most tools contain matched, and
+ * the search returned nothing rather than unrelated tools.
+ */
+export const ABSTAINED_MESSAGE =
+	"No matching tools found: the only words that matched are in most tools. Describe the action or object more specifically.";
+
 /** One text part, as every tool-result format has it. */
 export interface ToolSearchTextContent {
 	type: "text";
@@ -106,6 +113,10 @@ export interface ToolSearchToolDetails {
 	fallback_reason?: string;
 	/** The tools found, best first. */
 	tools: ToolSearchResultTool[];
+	/** Query words (as tokenized) that no searchable tool matched; only when the BM25 ranker answered. */
+	unmatched_terms?: string[];
+	/** True when only very common words matched and no tools were activated on purpose. */
+	abstained?: boolean;
 }
 
 /** Structured result of a `tool_search` call the model made with bad arguments. */
@@ -241,7 +252,7 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 	if (details.total_tools === 0) {
 		lines.push(NO_TOOLS_MESSAGE);
 	} else if (details.activated_tools.length === 0) {
-		lines.push(NO_MATCH_MESSAGE);
+		lines.push(details.abstained === true ? ABSTAINED_MESSAGE : NO_MATCH_MESSAGE);
 	} else {
 		const found = new Map(details.tools.map((tool) => [tool.name, tool]));
 		for (const name of details.activated_tools) {
@@ -249,6 +260,12 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 			lines.push(line === "" ? `- ${name}` : `- ${name}: ${line}`);
 		}
 		lines.push(TOOLS_AVAILABLE_MESSAGE);
+	}
+	const unmatched = details.unmatched_terms ?? [];
+	if (details.total_tools > 0 && unmatched.length > 0) {
+		lines.push(
+			`No tool matched: ${unmatched.join(", ")}. Rephrase those words (synonyms, the action or object) to search again.`,
+		);
 	}
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
 	return { content: [{ type: "text", text: lines.join("\n") }], details };

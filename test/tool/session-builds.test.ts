@@ -17,7 +17,23 @@ describe("a tool_search session", () => {
 			expect(host.getActiveTools().length).toBe(active + 2);
 			active += 2;
 		}
-		// Each call passed a new, smaller candidate array (active tools drop out): still one build.
-		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, evicted: 0 });
+		// Active tools stay indexed and are filtered at query time: one build, nothing re-indexed.
+		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, removed: 0 });
+	});
+
+	it("ranks a catalogue the same whatever other tool_search instances searched before", async () => {
+		const other = createFakeHost({
+			tools: [{ name: "zz_unrelated", description: "Create a github issue quickly" }],
+		});
+		await createToolSearchTool({ tools: other }).execute("0", { query: "create a github issue" });
+		const first = await createToolSearchTool({ tools: createFakeHost({ tools: CATALOG }) }).execute("1", {
+			query: "create a github issue",
+		});
+		const fresh = await createToolSearchTool({ tools: createFakeHost({ tools: CATALOG }) }).execute("2", {
+			query: "create a github issue",
+		});
+		if (first.isError || fresh.isError) throw new Error("unexpected error");
+		expect(first.details.tools).toEqual(fresh.details.tools);
+		expect(first.details.tools.map((tool) => tool.name)).not.toContain("zz_unrelated");
 	});
 });
