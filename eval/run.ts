@@ -1,0 +1,108 @@
+/**
+ * `npm run eval`: our default ranker beside wink-bm25-text-search, MiniSearch and flexsearch on the
+ * bundled datasets; prints one table per dataset and writes a JSON report.
+ * `npm run eval -- --explain <query-id>` explains our ranking of one query instead.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCliArgs, USAGE, UsageError } from "./cli-args.js";
+import { type EvalDataset, loadDataset } from "./datasets.js";
+import { evaluateRanker, type RankerResult } from "./evaluate.js";
+import { explainQuery, findQuery } from "./explain.js";
+import { createRankers, OURS_NAME, RANKER_CONFIGURATIONS } from "./rankers/all.js";
+import { OursRanker } from "./rankers/ours.js";
+import {
+	bestPeerLine,
+	type DatasetReport,
+	datasetReport,
+	type EvalReport,
+	formatTable,
+	type GoldRanks,
+	goldRanks,
+	METRICS_NOTE,
+} from "./report.js";
+
+const ROOT = new URL("../", import.meta.url);
+const DEFAULT_REPORT = fileURLToPath(new URL("reports/eval.json", ROOT));
+
+/** Our per-query gold ranks in the full ranking (every match), untimed. */
+function oursGoldRanks(dataset: EvalDataset): GoldRanks[] {
+	const ranker = new OursRanker();
+	ranker.build(dataset.tools);
+	return dataset.queries.map((query) =>
+		goldRanks(query, ranker.search(query.query, Number.POSITIVE_INFINITY)),
+	);
+}
+
+function evaluate(datasets: readonly EvalDataset[], reportPath: string): void {
+	const started = performance.now();
+	const reports: Record<string, DatasetReport> = {};
+	for (const dataset of datasets) {
+		const results: RankerResult[] = createRankers().map((ranker) => evaluateRanker(ranker, dataset));
+		const ours = results.find((result) => result.ranker === OURS_NAME);
+		if (ours === undefined) throw new Error("the ranker list has no ours");
+		console.log(formatTable(dataset, results));
+		console.log(
+			bestPeerLine(
+				ours,
+				results.filter((result) => !result.ranker.startsWith(OURS_NAME)),
+			),
+		);
+		const abstainOff = results.find((result) => result.ranker === "ours, abstain off");
+		if (abstainOff !== undefined) {
+			const same = JSON.stringify(abstainOff.rankings) === JSON.stringify(ours.rankings);
+			console.log(
+				`abstention: ${same ? "identical top 10 for every query with it off" : "rankings differ with it off"}; R@10 ${ours.metrics.r10.toFixed(3)} on vs ${abstainOff.metrics.r10.toFixed(3)} off`,
+			);
+		}
+		console.log("");
+		reports[dataset.id] = datasetReport(dataset, results, oursGoldRanks(dataset));
+	}
+	const report: EvalReport = {
+		date: new Date().toISOString(),
+		node: process.version,
+		platform: `${process.platform}-${process.arch}`,
+		metrics: METRICS_NOTE,
+		rankerConfigurations: RANKER_CONFIGURATIONS,
+		datasets: reports,
+	};
+	mkdirSync(dirname(reportPath), { recursive: true });
+	writeFileSync(reportPath, `${JSON.stringify(report, null, "\t")}\n`);
+	console.log(`report: ${reportPath} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function main(argv: readonly string[]): number {
+	let args: ReturnType<typeof parseCliArgs>;
+	try {
+		args = parseCliArgs(argv);
+	} catch (error) {
+		if (!(error instanceof UsageError)) throw error;
+		console.error(`eval: ${error.message}\n\n${USAGE}`);
+		return 2;
+	}
+	if (args.help) {
+		console.log(USAGE);
+		return 0;
+	}
+	const datasets = args.datasets.map((id) => loadDataset(id, ROOT));
+	if (args.explain !== undefined) {
+		const found = findQuery(datasets, args.explain);
+		if (found === undefined) {
+			console.error(`eval: no query with id "${args.explain}" in ${args.datasets.join(", ")}`);
+			return 2;
+		}
+		console.log(explainQuery(found.dataset, found.query));
+		return 0;
+	}
+	evaluate(datasets, args.json === undefined ? DEFAULT_REPORT : resolve(args.json));
+	return 0;
+}
+
+// A closed pipe (`npm run eval -- --explain id | head`) is not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+	if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+	throw error;
+});
+
+process.exitCode = main(process.argv.slice(2));
