@@ -1,0 +1,179 @@
+/** Formats the benchmark's results as plain-text tables. */
+import type { WorkerResult } from "./worker.js";
+
+/** A subject's result, or why it has none. */
+export type SubjectOutcome = WorkerResult | { subject: string; error: string };
+
+export function isResult(outcome: SubjectOutcome): outcome is WorkerResult {
+	return !("error" in outcome);
+}
+
+/** Milliseconds with about three significant digits. */
+export function formatMs(ms: number): string {
+	if (!Number.isFinite(ms)) return "n/a";
+	if (ms >= 100) return ms.toFixed(0);
+	if (ms >= 10) return ms.toFixed(1);
+	if (ms >= 1) return ms.toFixed(2);
+	return ms.toFixed(3);
+}
+
+export function formatMb(bytes: number | undefined): string {
+	if (bytes === undefined || !Number.isFinite(bytes)) return "n/a";
+	return (bytes / 1024 / 1024).toFixed(1);
+}
+
+function formatFactor(factor: number): string {
+	return factor >= 10 ? factor.toFixed(0) : factor.toFixed(1);
+}
+
+/**
+ * "ours is N× faster" for `peer / ours` ≥ 1, else "N× slower" (`better`/`worse` name the
+ * directions: faster/slower, smaller/larger).
+ */
+export function formatRatio(ours: number, peer: number, better: string, worse: string): string {
+	if (!(ours > 0) || !(peer > 0) || !Number.isFinite(ours) || !Number.isFinite(peer)) return "n/a";
+	const ratio = peer / ours;
+	return ratio >= 1 ? `${formatFactor(ratio)}× ${better}` : `${formatFactor(1 / ratio)}× ${worse}`;
+}
+
+function pad(text: string, width: number, left = false): string {
+	return left ? text.padEnd(width) : text.padStart(width);
+}
+
+/** Renders rows as columns: the first column left-aligned, the others right-aligned. */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+	const widths = header.map((title, column) =>
+		Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+	);
+	const line = (cells: readonly string[]): string =>
+		cells
+			.map((cell, column) => pad(cell, widths[column] as number, column === 0))
+			.join("  ")
+			.trimEnd();
+	const rule = widths.map((width) => "-".repeat(width)).join("  ");
+	return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+function heapBytes(result: WorkerResult): number | undefined {
+	return result.heap === null ? undefined : result.heap.bytes;
+}
+
+/** The table of one catalogue: one row per subject, ratios of ours to each peer. */
+export function catalogueTable(outcomes: readonly SubjectOutcome[]): string {
+	const ours = outcomes.find((outcome) => outcome.subject === "ours");
+	const base = ours !== undefined && isResult(ours) ? ours : undefined;
+	const header = [
+		"subject",
+		"build ms",
+		"p50 ms",
+		"p95 ms",
+		"heap MB",
+		"queries",
+		"build",
+		"p50",
+		"p95",
+		"heap",
+	];
+	const rows = outcomes.map((outcome): string[] => {
+		if (!isResult(outcome)) return [outcome.subject, `failed: ${outcome.error}`];
+		const queries = `${outcome.query.count}${outcome.query.capped ? "*" : ""}`;
+		const row = [
+			outcome.subject,
+			formatMs(outcome.buildMedianMs),
+			formatMs(outcome.query.p50Ms),
+			formatMs(outcome.query.p95Ms),
+			formatMb(heapBytes(outcome)),
+			queries,
+		];
+		if (base === undefined || outcome === base) return row;
+		const oursHeap = heapBytes(base) ?? Number.NaN;
+		const peerHeap = heapBytes(outcome) ?? Number.NaN;
+		row.push(
+			formatRatio(base.buildMedianMs, outcome.buildMedianMs, "faster", "slower"),
+			formatRatio(base.query.p50Ms, outcome.query.p50Ms, "faster", "slower"),
+			formatRatio(base.query.p95Ms, outcome.query.p95Ms, "faster", "slower"),
+			formatRatio(oursHeap, peerHeap, "smaller", "larger"),
+		);
+		return row;
+	});
+	return renderTable(header, rows);
+}
+
+function formatUs(us: number): string {
+	if (!Number.isFinite(us)) return "n/a";
+	return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us.toFixed(2);
+}
+
+/** Ours' extra line: operations per tool, build split, save / load. */
+export function oursLine(result: WorkerResult): string {
+	const extra = result.ours;
+	if (extra === undefined) return "";
+	const parts: string[] = [];
+	const { ops, saveLoad, breakdown } = extra;
+	if (ops !== null) {
+		parts.push(
+			`add ${formatUs(ops.add.median)} µs (mean ${formatUs(ops.add.mean)})`,
+			`remove ${formatUs(ops.remove.median)} µs (mean ${formatUs(ops.remove.mean)})`,
+			`update ${formatUs(ops.update.median)} µs (mean ${formatUs(ops.update.mean)})`,
+		);
+	}
+	if (saveLoad.available) {
+		const same = saveLoad.sameResults === false ? ", DIFFERENT results after load" : "";
+		parts.push(
+			`save ${formatMs(saveLoad.saveMs ?? Number.NaN)} ms`,
+			`load ${formatMs(saveLoad.loadMs ?? Number.NaN)} ms (${formatMb(saveLoad.chars)} MB JSON${same})`,
+		);
+	} else {
+		parts.push("save n/a", `load n/a${saveLoad.note?.startsWith("failed") ? ` (${saveLoad.note})` : ""}`);
+	}
+	const count = ops === null ? "" : ` over ${ops.add.count} ops each`;
+	const build = `build = documents ${formatMs(breakdown.documentsMs)} ms + index ${formatMs(breakdown.indexMs)} ms`;
+	return `ours per tool (median${count}): ${parts.join(" · ")}\nours ${build}`;
+}
+
+/** Footnotes: capped query counts. */
+export function footnotes(outcomes: readonly SubjectOutcome[]): string[] {
+	const notes: string[] = [];
+	for (const outcome of outcomes) {
+		if (!isResult(outcome) || !outcome.query.capped) continue;
+		notes.push(
+			`* ${outcome.subject}: ${outcome.query.requested} queries would take ~${outcome.query.estimatedSeconds.toFixed(0)} s; capped at ${outcome.query.count}`,
+		);
+	}
+	return notes;
+}
+
+/** A target and whether ours met it. */
+export interface TargetCheck {
+	label: string;
+	met: boolean;
+}
+
+/** The issue's targets that apply to a catalogue of `tools` tools (10k: speed vs wink; 100k: all). */
+export function targetChecks(outcomes: readonly SubjectOutcome[], tools: number): TargetCheck[] {
+	const ours = outcomes.find((outcome) => outcome.subject === "ours");
+	if (ours === undefined || !isResult(ours) || tools < 10_000) return [];
+	const checks: TargetCheck[] = [];
+	const wink = outcomes.find((outcome) => outcome.subject === "wink");
+	if (wink !== undefined && isResult(wink)) {
+		const ratio = wink.query.p50Ms / ours.query.p50Ms;
+		checks.push({ label: `p50 ≥ 10× faster than wink (${ratio.toFixed(1)}×)`, met: ratio >= 10 });
+	}
+	if (tools >= 100_000) {
+		checks.push({ label: `p50 ≤ 1 ms (${formatMs(ours.query.p50Ms)})`, met: ours.query.p50Ms <= 1 });
+		checks.push({
+			label: `build ≤ 1 s (${formatMs(ours.buildMedianMs)} ms)`,
+			met: ours.buildMedianMs <= 1000,
+		});
+		if (ours.heap !== null) {
+			const mb = ours.heap.bytes / 1024 / 1024;
+			checks.push({ label: `heap ≤ 100 MB (${mb.toFixed(1)})`, met: mb <= 100 });
+		}
+		const ops = ours.ours?.ops;
+		if (ops !== undefined && ops !== null) {
+			const worst = Math.max(ops.add.median, ops.remove.median);
+			checks.push({ label: `add/remove ≤ 50 µs (${formatUs(worst)})`, met: worst <= 50 });
+		}
+	}
+	return checks;
+}
