@@ -12,7 +12,7 @@ import { type CatalogueSpec, catalogueName, loadCatalogue } from "./catalogues.j
 import { type BenchTool, generateQueries, mulberry32 } from "./generate.js";
 import { createSubject, type SubjectName } from "./peers/index.js";
 import { type OursBuildBreakdown, OursSubject } from "./peers/ours.js";
-import { toolInfo } from "./peers/types.js";
+import { toolDocuments, toolInfo } from "./peers/types.js";
 import { median, type Summary, summarise } from "./stats.js";
 
 /** What to measure. */
@@ -140,7 +140,9 @@ function namespaceOf(tool: BenchTool): { name: string } | undefined {
 
 /** add / remove / update per tool on the built index: each operation timed on its own. */
 function measureOps(subject: OursSubject, tools: readonly BenchTool[], task: WorkerTask): OpsStats {
-	const { index, documents } = subject;
+	const { index } = subject;
+	// The index keeps no documents: make them again (untimed) to add tools back.
+	const documents = toolDocuments(tools);
 	const random = mulberry32(task.seed ^ 0x0a11ce);
 	const n = documents.length;
 	const batch = Math.max(1, Math.min(task.ops, Math.floor(n / 2)));

@@ -1,6 +1,5 @@
 /** Our `ToolSearchIndex`, built the way a host builds it: one document per tool, then `addAll`. */
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
-import type { ToolSearchDocument } from "../../src/types.js";
 import type { BenchTool } from "../generate.js";
 import { type BenchSubject, toolDocuments } from "./types.js";
 
@@ -15,7 +14,6 @@ export interface OursBuildBreakdown {
 export class OursSubject implements BenchSubject {
 	readonly name = "ours";
 	index = new ToolSearchIndex();
-	documents: ToolSearchDocument[] = [];
 	breakdown: OursBuildBreakdown = { documentsMs: 0, indexMs: 0 };
 
 	build(tools: readonly BenchTool[]): void {
@@ -25,7 +23,6 @@ export class OursSubject implements BenchSubject {
 		const index = new ToolSearchIndex();
 		index.addAll(documents);
 		const t2 = performance.now();
-		this.documents = documents;
 		this.index = index;
 		this.breakdown = { documentsMs: t1 - t0, indexMs: t2 - t1 };
 	}

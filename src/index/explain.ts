@@ -1,8 +1,9 @@
 import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
-import { clearScores, fieldNorms, idfOf, isGeneric, scoreQuery, tieredScore } from "./index-search.js";
+import { CANDIDATE_POOL, clearRun, runQuery } from "./index-search.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
+import { isGeneric, postingShare, postingsIn, prepareTerms, scoringContext } from "./term-scan.js";
 
 /** One field's share of a term's weighted frequency. */
 export interface ExplainedField {
@@ -22,7 +23,7 @@ export interface ExplainedTerm {
 	readonly term: string;
 	/** The indexed term that matched, when it differs (synonym or typo correction). */
 	readonly matchedAs?: string;
-	/** How it matched: the term itself, a synonym, a typo correction; absent when it did not. */
+	/** How it matched: the term itself, a synonym, a typo correction, the glossary; absent when it did not. */
 	readonly via?: TermVariant["via"];
 	/** Tools containing the matched term, and its idf (times the variant's weight). */
 	readonly documentFrequency: number;
@@ -56,8 +57,10 @@ export interface ToolSearchExplanation {
 	readonly query: string;
 	/** The score `search` gives the tool (0 when it does not match). */
 	readonly score: number;
-	/** Whether `search` with no limit returns the tool (abstention aside). */
+	/** Whether some query term (or the exact-name rule) matches the tool. */
 	readonly matched: boolean;
+	/** Whether it is among the best {@link CANDIDATE_POOL} tools the final ordering considers. */
+	readonly inPool: boolean;
 	/** Σ of the terms' scores. */
 	readonly bm25: number;
 	/** Distinct query terms the tool matches, of `queryTerms`. */
@@ -65,27 +68,6 @@ export interface ToolSearchExplanation {
 	readonly queryTerms: number;
 	readonly terms: readonly ExplainedTerm[];
 	readonly rules: readonly ExplainedRule[];
-}
-
-/** The packed postings (field << 12 | tf) of `termId` in `slot`. */
-function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
-	const found: number[] = [];
-	const { offsets, docs, meta, tail, mainTerms } = store.postings;
-	if (termId < mainTerms) {
-		let lo = offsets[termId] as number;
-		let hi = offsets[termId + 1] as number;
-		const end = hi;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((docs[mid] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let p = lo; p < end && docs[p] === slot; p++) found.push(meta[p] as number);
-	}
-	const list = tail[termId];
-	if (list !== undefined)
-		for (let i = 0; i < list.length; i += 2) if (list[i] === slot) found.push(list[i + 1] as number);
-	return found;
 }
 
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
@@ -98,45 +80,51 @@ export function explainSlot(
 	query: string,
 	slot: number,
 ): ToolSearchExplanation {
-	const { k1, b, delta } = options.bm25;
-	const { c0, c1 } = fieldNorms(store, b);
-	const n = store.live;
+	const ctx = scoringContext(store, options);
+	const { k1, delta } = options.bm25;
 	const terms: ExplainedTerm[] = [];
 	const rules: ExplainedRule[] = [];
 	let bm25 = 0;
 	let coverage = 0;
-	for (const planned of plan.terms) {
+	let units = 0;
+	for (const prepared of prepareTerms(ctx, plan)) {
 		let best: ExplainedTerm | undefined;
-		for (const variant of planned.variants) {
-			const df = variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
-			if (df <= 0 || !(variant.weight > 0)) continue;
-			const idf = idfOf(n, df) * variant.weight;
+		let bestUnit = 0;
+		for (const variant of prepared.variants) {
 			const fields: ExplainedField[] = [];
 			let weightedTf = 0;
-			if (variant.slots?.includes(slot)) {
-				const weight = options.fieldWeights.name;
-				weightedTf = weight;
-				fields.push({ field: "name", tf: 1, weight, length: 1, weightedTf: weight });
-			}
-			for (const packed of variant.slots !== undefined ? [] : postingsIn(store, variant.termId, slot)) {
-				const f = packed >>> 12;
-				const field = TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName;
-				const weight = options.fieldWeights[field];
-				const length = store.fieldLength[slot * FIELD_COUNT + f] as number;
-				const share = (weight * (packed & 4095)) / ((c0[f] as number) + (c1[f] as number) * length);
-				weightedTf += share;
-				fields.push({ field, tf: packed & 4095, weight, length, weightedTf: round(share) });
+			if (variant.slots !== undefined) {
+				if (variant.slots.includes(slot)) {
+					const weight = options.fieldWeights.name;
+					weightedTf = weight;
+					fields.push({ field: "name", tf: 1, weight, length: 1, weightedTf: weight });
+				}
+			} else {
+				for (const packed of postingsIn(store, variant.termId, slot)) {
+					const f = packed >>> 12;
+					const field = TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName;
+					const part = postingShare(ctx, slot, packed);
+					weightedTf += part;
+					fields.push({
+						field,
+						tf: packed & 4095,
+						weight: options.fieldWeights[field],
+						length: store.fieldLength[slot * FIELD_COUNT + f] as number,
+						weightedTf: round(part),
+					});
+				}
 			}
 			if (weightedTf <= 0) continue;
-			const score = idf * (((k1 + 1) * weightedTf) / (k1 + weightedTf) + delta);
+			const score = variant.idf * (((k1 + 1) * weightedTf) / (k1 + weightedTf) + delta);
 			if (best !== undefined && score <= best.score) continue;
+			bestUnit = variant.idf * (1 + delta);
 			best = {
-				term: planned.term,
-				...(variant.term !== planned.term ? { matchedAs: variant.term } : {}),
+				term: prepared.term,
+				...(variant.term !== prepared.term ? { matchedAs: variant.term } : {}),
 				via: variant.via,
-				documentFrequency: df,
-				idf: round(idf),
-				generic: isGeneric(df, n),
+				documentFrequency: variant.documentFrequency,
+				idf: round(variant.idf),
+				generic: isGeneric(variant.documentFrequency, store.live),
 				weightedTf: round(weightedTf),
 				score,
 				fields,
@@ -144,7 +132,7 @@ export function explainSlot(
 		}
 		if (best === undefined) {
 			terms.push({
-				term: planned.term,
+				term: prepared.term,
 				documentFrequency: 0,
 				idf: 0,
 				generic: false,
@@ -156,55 +144,56 @@ export function explainSlot(
 		}
 		coverage++;
 		bm25 += best.score;
+		units += bestUnit;
 		if (best.via === "synonym" || best.via === "fuzzy") {
 			rules.push({
 				rule: best.via,
 				effect: round(best.score),
-				detail: `"${planned.term}" matched as "${best.matchedAs}" at weight ${round(best.idf / idfOf(n, best.documentFrequency))}`,
+				detail: `"${prepared.term}" matched as "${best.matchedAs}" (idf ${best.idf} after the variant's weight)`,
 			});
 		} else if (best.via === "glossary") {
 			rules.push({
 				rule: "glossary",
 				effect: round(best.score),
-				detail: `the glossary maps "${planned.term}" to this tool`,
+				detail: `the glossary maps "${prepared.term}" to this tool`,
 			});
 		}
 		terms.push({ ...best, score: round(best.score) });
 	}
-	const scores = scoreQuery(store, options, plan);
+	const run = runQuery(store, options, plan, CANDIDATE_POOL, undefined, false);
 	try {
-		const matched = (store.cover[slot] as number) > 0 || scores.exact.has(slot);
-		const score = matched ? tieredScore(store, options, scores, slot) : 0;
-		if (scores.exact.has(slot)) {
+		const exact = run.exact.has(slot);
+		const matched = coverage > 0 || exact;
+		const bonus = run.named.has(slot) && coverage > 0 ? options.rules.localNameBonus * units : 0;
+		const boost = matched ? run.boostOf(slot) : 0;
+		let tier = options.rules.coverage ? coverage : 0;
+		if (exact) tier += run.terms.length + 1;
+		const score = matched ? bm25 + bonus + boost + tier * run.tierStep : 0;
+		if (exact) {
 			rules.push({
 				rule: "exact-name",
-				effect: round((scores.terms.length + 1) * scores.tierStep),
+				effect: round((run.terms.length + 1) * run.tierStep),
 				detail: "the query is the tool's name or local name: ranked above every other tool",
 			});
 		}
 		if (options.rules.coverage && coverage > 0) {
 			rules.push({
 				rule: "coverage",
-				effect: round(coverage * scores.tierStep),
+				effect: round(coverage * run.tierStep),
 				detail: `matches ${coverage} of ${plan.terms.length} query terms: ranked above tools matching fewer`,
 			});
 		}
-		const bonus = scores.named.has(slot)
-			? options.rules.localNameBonus * (store.matchedIdf[slot] as number)
-			: 0;
-		if (scores.named.has(slot)) {
+		if (bonus > 0)
 			rules.push({
 				rule: "local-name-bonus",
 				effect: round(bonus),
 				detail: "the tool's local name appears in the query",
 			});
-		}
-		const siblings = matched ? (store.score[slot] as number) - bm25 - bonus : 0;
-		if (siblings > 1e-9) {
+		if (boost > 0) {
 			rules.push({
 				rule: "namespace-boost",
-				effect: round(siblings),
-				detail: `${options.rules.namespaceBoost} of the best score among other tools of its namespace`,
+				effect: round(boost),
+				detail: `${options.rules.namespaceBoost} of the best score among the other tools of its namespace in the pool`,
 			});
 		}
 		return {
@@ -212,6 +201,7 @@ export function explainSlot(
 			query,
 			score,
 			matched,
+			inPool: run.pool.includes(slot),
 			bm25: round(bm25),
 			coverage,
 			queryTerms: plan.terms.length,
@@ -219,6 +209,6 @@ export function explainSlot(
 			rules,
 		};
 	} finally {
-		clearScores(store, scores);
+		clearRun(store, run);
 	}
 }

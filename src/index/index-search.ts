@@ -1,22 +1,28 @@
-import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import type { ToolSearchMatch } from "../types.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
-import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import type { IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
+import { lookupTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
 import { TopK } from "./top-k.js";
 
-const SOFT = Number(process.env.TS_SOFT ?? 0);
-const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+export { idfOf, isGeneric } from "./term-scan.js";
+
+/**
+ * How many tools the final ordering considers, at least: the best by BM25 (plus bonus), among which
+ * the namespace boost is computed. Independent of `limit` up to this size, so a search for 8 tools
+ * returns the first 8 of a search for 20.
+ */
+export const CANDIDATE_POOL = 100;
 /** Longest run of query words compared with tool names for the local-name bonus. */
 const MAX_NAME_WORDS = 8;
 /** Query tokens scanned for names (exact and local-name rules). */
 const MAX_NAME_SCAN_TOKENS = 256;
 
-/** How a query term fared: whether any searched tool matched it, and whether it is too common to count. */
+/** How a query term fared: whether any indexed tool has it, and whether it is too common to count. */
 export interface QueryTermInfo {
 	/** The query term (after tokenizing: lowercase, stemmed). */
 	readonly term: string;
-	/** Some searched tool matched it (itself or an expansion). */
+	/** Some indexed tool has it (itself or an expansion). */
 	readonly matched: boolean;
 	/** It occurs in more than half of the tools (and in more than 8), so it says little on its own. */
 	readonly generic: boolean;
@@ -32,172 +38,208 @@ export interface IndexSearchResult {
 	readonly abstained: boolean;
 }
 
-/** What {@link scoreQuery} computed; the per-slot numbers stay in the store's scratch arrays until {@link clearScores}. */
-export interface QueryScores {
-	/** Slots with any match, or an exact-name match. */
-	readonly touched: number[];
-	/** Slots whose name or local name equals the query. */
-	readonly exact: Set<number>;
-	/** Slots whose local name (or name) appears in the query and that got the bonus. */
-	readonly named: Set<number>;
-	/** Per planned term. */
-	readonly terms: QueryTermInfo[];
-	/** Bound above any slot's BM25 score plus bonus: one tier step. */
+/** One query's scores, left in the store's scratch arrays until {@link clearRun}. */
+export interface QueryRun {
+	readonly terms: readonly PreparedTerm[];
+	/** Every slot whose scratch values were written. */
+	readonly written: number[];
+	/** Slots scored completely (all others were pruned and cannot reach the pool). */
+	readonly scored: number[];
+	/** The candidate pool, passing the filter. */
+	readonly pool: number[];
+	readonly exact: ReadonlySet<number>;
+	readonly named: ReadonlySet<number>;
+	/** Bound above any slot's score, bonus and boost: one tier step. */
 	readonly tierStep: number;
+	/** Whether MaxScore pruning cut the scan short. */
+	readonly pruned: boolean;
+	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
+	readonly boostOf: (slot: number) => number;
 }
 
-/** A term in more than half the tools, and in more than 8 (small catalogues have none), is generic. */
-export function isGeneric(documentFrequency: number, documentCount: number): boolean {
-	return documentFrequency > Math.max(8, documentCount / 2);
-}
-
-/** Field normalisation constants: dividing by `c0[f] + c1[f] * length` is BM25's length normalisation. */
-export function fieldNorms(store: IndexStore, b: number): { c0: Float64Array; c1: Float64Array } {
-	const c0 = new Float64Array(FIELD_COUNT);
-	const c1 = new Float64Array(FIELD_COUNT);
-	for (let f = 0; f < FIELD_COUNT; f++) {
-		const average = store.live > 0 ? (store.totalLength[f] as number) / store.live : 0;
-		c0[f] = average > 0 ? 1 - b : 1;
-		c1[f] = average > 0 ? b / average : 0;
-	}
-	return { c0, c1 };
-}
-
-/** The idf of a term with document frequency `df` among `n` tools. */
-export function idfOf(n: number, df: number): number {
-	return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-}
-
-/**
- * Scores every tool matching a query into `store.score` (BM25F+ plus the local-name bonus) and
- * `store.cover` (distinct query terms matched). A query term searched through several variants
- * (synonyms, typo corrections) counts its best variant only.
- */
-export function scoreQuery(
-	store: IndexStore,
-	options: ResolvedToolSearchIndexOptions,
-	plan: QueryPlan,
-): QueryScores {
-	const { k1, b, delta } = options.bm25;
-	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
-	const n = store.live;
-	const { c0, c1 } = fieldNorms(store, b);
-	const { score, cover, matchedIdf, termScore, termUnit, alive, fieldLength } = store;
-	const { offsets, docs, meta, tail, mainTerms } = store.postings;
-	const touched: number[] = [];
-	const terms: QueryTermInfo[] = [];
-	let idfSum = 0;
-
-	for (const planned of plan.terms) {
-		const termTouched: number[] = [];
-		let generic = true;
-		let bestIdf = 0;
-		for (const variant of planned.variants) {
-			// A glossary entry naming tools matches them as if the term were once in their name.
-			const df = variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
-			if (df <= 0 || !(variant.weight > 0)) continue;
-			const idf = idfOf(n, df) * variant.weight;
-			if (idf > bestIdf) bestIdf = idf;
-			let variantHit = false;
-			const flush = (slot: number, tf: number): void => {
-				// A term found only in zero-weight fields is no match.
-				if (tf <= 0 || alive[slot] !== 1) return;
-				variantHit = true;
-				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-				const held = termScore[slot] as number;
-				if (held === 0) termTouched.push(slot);
-				if (contribution > held) {
-					termScore[slot] = contribution;
-					termUnit[slot] = idf * (1 + delta);
-				}
-			};
-			if (variant.slots !== undefined) {
-				for (const slot of variant.slots) flush(slot, weights[NAME_FIELD] as number);
-				if (variantHit) generic = false;
-				continue;
-			}
-			const id = variant.termId;
-			let previous = -1;
-			let tf = 0;
-			if (id < mainTerms) {
-				const end = offsets[id + 1] as number;
-				for (let p = offsets[id] as number; p < end; p++) {
-					const slot = docs[p] as number;
-					if (slot !== previous) {
-						if (previous >= 0) flush(previous, tf);
-						previous = slot;
-						tf = 0;
-					}
-					const packed = meta[p] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-				}
-			}
-			const list = tail[id];
-			if (list !== undefined) {
-				for (let i = 0; i < list.length; i += 2) {
-					const slot = list[i] as number;
-					if (slot !== previous) {
-						if (previous >= 0) flush(previous, tf);
-						previous = slot;
-						tf = 0;
-					}
-					const packed = list[i + 1] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-				}
-			}
-			if (previous >= 0) flush(previous, tf);
-			if (variantHit && !isGeneric(df, n)) generic = false;
-		}
-		idfSum += bestIdf;
-		for (const slot of termTouched) {
-			if (cover[slot] === 0) touched.push(slot);
-			score[slot] = (score[slot] as number) + (termScore[slot] as number);
-			cover[slot] = (cover[slot] as number) + 1;
-			matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
-			termScore[slot] = 0;
-			termUnit[slot] = 0;
-		}
-		const matched = termTouched.length > 0;
-		terms.push({ term: planned.term, matched, generic: matched && generic });
-	}
-
-	const { exactName, localNameBonus } = options.rules;
+function nameRules(store: IndexStore, options: ResolvedToolSearchIndexOptions, plan: QueryPlan) {
 	const exact = new Set<number>();
 	const named = new Set<number>();
-	const usable = (slot: number): boolean => alive[slot] === 1;
-	const tokens =
-		plan.tokens.length > MAX_NAME_SCAN_TOKENS ? plan.tokens.slice(0, MAX_NAME_SCAN_TOKENS) : plan.tokens;
-	if (exactName && plan.tokens.length > 0 && plan.tokens.length <= MAX_NAME_SCAN_TOKENS) {
+	const { alive } = store;
+	if (options.rules.exactName && plan.tokens.length > 0 && plan.tokens.length <= MAX_NAME_SCAN_TOKENS) {
 		store.keys.forEach(plan.tokens.join(" "), (slot) => {
-			if (!usable(slot)) return;
-			exact.add(slot);
-			if (cover[slot] === 0) touched.push(slot);
+			if (alive[slot] === 1) exact.add(slot);
 		});
 	}
-	if (localNameBonus > 0) {
+	if (options.rules.localNameBonus > 0) {
+		const tokens = plan.tokens.slice(0, MAX_NAME_SCAN_TOKENS);
 		for (let i = 0; i < tokens.length; i++) {
 			let key = "";
 			for (let j = i; j < Math.min(tokens.length, i + MAX_NAME_WORDS); j++) {
 				key = j === i ? (tokens[j] as string) : `${key} ${tokens[j] as string}`;
 				store.keys.forEach(key, (slot) => {
-					if (usable(slot) && (cover[slot] as number) > 0) named.add(slot);
+					if (alive[slot] === 1) named.add(slot);
 				});
 			}
 		}
-		for (const slot of named)
+	}
+	return { exact, named };
+}
+
+/** The `k`-th largest accumulator among `slots` that pass `keep` (0 when fewer pass). */
+function kthBest(
+	score: Float64Array,
+	slots: readonly number[],
+	k: number,
+	keep: (slot: number) => boolean,
+): number {
+	const heap: number[] = [];
+	for (const slot of slots) {
+		const value = score[slot] as number;
+		if (heap.length === k && value <= (heap[0] as number)) continue;
+		if (!keep(slot)) continue;
+		if (heap.length < k) {
+			heap.push(value);
+			for (let i = heap.length - 1; i > 0; ) {
+				const parent = (i - 1) >> 1;
+				if ((heap[parent] as number) <= (heap[i] as number)) break;
+				[heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+				i = parent;
+			}
+		} else {
+			heap[0] = value;
+			for (let i = 0; ; ) {
+				const l = 2 * i + 1;
+				const r = l + 1;
+				let m = i;
+				if (l < k && (heap[l] as number) < (heap[m] as number)) m = l;
+				if (r < k && (heap[r] as number) < (heap[m] as number)) m = r;
+				if (m === i) break;
+				[heap[i], heap[m]] = [heap[m] as number, heap[i] as number];
+				i = m;
+			}
+		}
+	}
+	return heap.length < k ? 0 : (heap[0] as number);
+}
+
+/**
+ * Scores a query: term-at-a-time over the query terms in decreasing order of their score bound;
+ * once the bound of the remaining terms falls below the `poolSize`-th best score so far, no tool
+ * not yet seen can enter the pool (MaxScore), so the remaining terms are looked up only for the
+ * tools that still can. Then the local-name bonus, the pool (best `poolSize` passing `filter`,
+ * exact names first) and the namespace boost within the pool. Results equal an exhaustive scan's.
+ */
+export function runQuery(
+	store: IndexStore,
+	options: ResolvedToolSearchIndexOptions,
+	plan: QueryPlan,
+	poolSize: number,
+	filter: ((name: string) => boolean) | undefined,
+	allowPruning = true,
+): QueryRun {
+	const ctx = scoringContext(store, options);
+	const terms = prepareTerms(ctx, plan);
+	const { exact, named } = nameRules(store, options, plan);
+	const { score, cover, matchedIdf, names } = store;
+	const { coverage, localNameBonus, namespaceBoost } = options.rules;
+	if (store.queryEpoch >= 0x3fffffff) {
+		store.filterMark.fill(0);
+		store.queryEpoch = 0;
+	}
+	const epoch = ++store.queryEpoch;
+	const keep = (slot: number): boolean => {
+		if (filter === undefined) return true;
+		const held = store.filterMark[slot] as number;
+		if (held === epoch) return true;
+		if (held === -epoch) return false;
+		const ok = filter(names[slot] as string);
+		store.filterMark[slot] = ok ? epoch : -epoch;
+		return ok;
+	};
+
+	const order = terms
+		.map((_, i) => i)
+		.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+	const remaining = new Float64Array(order.length + 1);
+	for (let i = order.length - 1; i >= 0; i--) {
+		remaining[i] = (remaining[i + 1] as number) + (terms[order[i] as number] as PreparedTerm).ub;
+	}
+	const canPrune = allowPruning && !coverage && Number.isFinite(poolSize);
+	const touched: number[] = [];
+	let i = 0;
+	let threshold = 0;
+	for (; i < order.length; i++) {
+		if (canPrune && touched.length >= poolSize) {
+			threshold = kthBest(score, touched, poolSize, keep);
+			// A tool not seen yet can score at most remaining[i]: below the threshold, it cannot enter.
+			if ((remaining[i] as number) < threshold) break;
+		}
+		scanTerm(ctx, terms[order[i] as number] as PreparedTerm, touched);
+	}
+	const pruned = i < order.length;
+	const written = touched.slice();
+	let scored: number[];
+	if (pruned) {
+		// MaxScore, second phase: only tools that can still reach the pool, term by term, tightening.
+		const mark = store.candidate;
+		let bound = remaining[i] as number;
+		let candidates: number[] = [];
+		const forced = (slot: number): boolean => exact.has(slot) || named.has(slot);
+		for (const slot of touched) if ((score[slot] as number) + bound >= threshold) candidates.push(slot);
+		for (const slot of new Set([...exact, ...named])) {
+			if ((score[slot] as number) + bound >= threshold && (cover[slot] as number) > 0) continue; // already in
+			if ((cover[slot] as number) === 0) written.push(slot);
+			candidates.push(slot);
+		}
+		for (const slot of candidates) mark[slot] = epoch;
+		const ignore: number[] = [];
+		for (let j = i; j < order.length; j++) {
+			const term = terms[order[j] as number] as PreparedTerm;
+			bound -= term.ub;
+			let postings = 0;
+			for (const variant of term.variants) postings += variant.documentFrequency;
+			// Few candidates: binary-search each; many: scan the postings, skipping non-candidates.
+			if (candidates.length * 24 < postings) for (const slot of candidates) lookupTerm(ctx, term, slot);
+			else scanTerm(ctx, term, ignore, { mark, epoch });
+			if (j + 1 < order.length && candidates.length > poolSize) {
+				threshold = kthBest(score, candidates, poolSize, keep);
+				const kept: number[] = [];
+				for (const slot of candidates) {
+					if ((score[slot] as number) + bound >= threshold || forced(slot)) kept.push(slot);
+					else mark[slot] = 0;
+				}
+				candidates = kept;
+			}
+		}
+		for (const slot of candidates) mark[slot] = 0;
+		scored = candidates.filter((slot) => (cover[slot] as number) > 0 || exact.has(slot));
+	} else {
+		scored = touched.slice();
+		for (const slot of exact) {
+			if (cover[slot] === 0) {
+				scored.push(slot);
+				written.push(slot);
+			}
+		}
+	}
+	for (const slot of named) {
+		if ((cover[slot] as number) > 0)
 			score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
 	}
-	const { namespaceBoost } = options.rules;
-	if (namespaceBoost > 0 && touched.length > 0) {
-		// The best and second-best score per namespace, so that each tool gets its best sibling's.
-		const best = new Map<number, { first: number; firstSlot: number; second: number }>();
-		for (const slot of touched) {
+
+	const idfSum = terms.reduce((sum, term) => sum + term.idf, 0);
+	const tierStep =
+		(1 + localNameBonus) * (1 + namespaceBoost) * (options.bm25.k1 + 1 + options.bm25.delta) * idfSum + 1;
+	const { final } = store;
+	for (const slot of scored) {
+		let tier = coverage ? (cover[slot] as number) : 0;
+		if (exact.has(slot)) tier += terms.length + 1;
+		final[slot] = (score[slot] as number) + tier * tierStep;
+	}
+	const top = new TopK(Math.min(poolSize, scored.length), final, names);
+	for (const slot of scored) if (top.accepts(slot) && keep(slot)) top.push(slot);
+	const pool = top.sorted();
+
+	// Namespace boost: the best and second-best score per namespace within the pool.
+	const best = new Map<number, { first: number; firstSlot: number; second: number }>();
+	if (namespaceBoost > 0) {
+		for (const slot of pool) {
 			const ns = store.namespaceOf[slot] as number;
 			if (ns < 0) continue;
 			const value = score[slot] as number;
@@ -209,51 +251,28 @@ export function scoreQuery(
 				held.firstSlot = slot;
 			} else if (value > held.second) held.second = value;
 		}
-		const boosts: number[] = [];
-		for (const slot of touched) {
-			const held = best.get(store.namespaceOf[slot] as number);
-			boosts.push(
-				held === undefined ? 0 : namespaceBoost * (held.firstSlot === slot ? held.second : held.first),
-			);
-		}
-		for (const [i, slot] of touched.entries()) score[slot] = (score[slot] as number) + (boosts[i] as number);
 	}
-	const tierStep = (1 + localNameBonus) * (1 + namespaceBoost) * (k1 + 1 + delta) * idfSum + 1;
-	return { touched, exact, named, terms, tierStep };
+	const boostOf = (slot: number): number => {
+		const held = best.get(store.namespaceOf[slot] as number);
+		if (held === undefined) return 0;
+		return namespaceBoost * (held.firstSlot === slot ? held.second : held.first);
+	};
+	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf };
 }
 
-/**
- * The order-defining score of a slot: BM25 score and bonus, lifted by whole tier steps for the
- * rules that order before BM25 (exact name, then coverage).
- */
-export function tieredScore(
-	store: IndexStore,
-	options: ResolvedToolSearchIndexOptions,
-	scores: QueryScores,
-	slot: number,
-): number {
-	if (SOFT > 0)
-		return (
-			(store.score[slot] as number) * (1 + (SOFT * (store.cover[slot] as number)) / scores.terms.length) +
-			(scores.exact.has(slot) ? 1e6 : 0)
-		);
-	let tier = options.rules.coverage ? (store.cover[slot] as number) : 0;
-	if (scores.exact.has(slot)) tier += scores.terms.length + 1;
-	return (store.score[slot] as number) + tier * scores.tierStep;
-}
-
-/** Resets the scratch arrays a {@link scoreQuery} call wrote. */
-export function clearScores(store: IndexStore, scores: QueryScores): void {
-	for (const slot of scores.touched) {
+/** Resets the scratch arrays a {@link runQuery} wrote. */
+export function clearRun(store: IndexStore, run: QueryRun): void {
+	for (const slot of run.written) {
 		store.score[slot] = 0;
 		store.cover[slot] = 0;
 		store.matchedIdf[slot] = 0;
+		store.final[slot] = 0;
 	}
 }
 
 /**
- * Runs a query end to end: score, apply the abstain rule, order by tiered score then name,
- * filter lazily, cut to `limit`.
+ * Runs a query end to end: score (with pruning), apply the abstain rule, pool, namespace boost,
+ * order by final score then name, cut to `limit`.
  */
 export function searchStore(
 	store: IndexStore,
@@ -261,6 +280,8 @@ export function searchStore(
 	plan: QueryPlan,
 	limit: number,
 	filter: ((name: string) => boolean) | undefined,
+	allowPruning = true,
+	poolSize = CANDIDATE_POOL,
 ): IndexSearchResult {
 	if (plan.terms.length === 0 || store.live === 0) {
 		return {
@@ -269,26 +290,22 @@ export function searchStore(
 			abstained: false,
 		};
 	}
-	const scores = scoreQuery(store, options, plan);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), filter, allowPruning);
 	try {
-		const meaningful = scores.terms.some((t) => t.matched && !t.generic);
-		if (options.rules.abstain && scores.exact.size === 0 && scores.touched.length > 0 && !meaningful) {
-			return { matches: [], terms: scores.terms, abstained: true };
+		const terms = run.terms.map(({ term, matched, generic }) => ({ term, matched, generic }));
+		const meaningful = run.terms.some((t) => t.matched && !t.generic);
+		if (options.rules.abstain && run.exact.size === 0 && run.pool.length > 0 && !meaningful) {
+			return { matches: [], terms, abstained: true };
 		}
-		// The tiered score replaces the raw one in the scratch array; clearScores resets it.
-		const finals = store.score;
-		for (const slot of scores.touched) finals[slot] = tieredScore(store, options, scores, slot);
-		const top = new TopK(Math.min(limit, scores.touched.length), finals, store.names);
-		for (const slot of scores.touched) {
-			if (!top.accepts(slot)) continue;
-			if (filter !== undefined && !filter(store.names[slot] as string)) continue;
-			top.push(slot);
-		}
+		const { final, names } = store;
+		for (const slot of run.pool) final[slot] = (final[slot] as number) + run.boostOf(slot);
+		const top = new TopK(Math.min(limit, run.pool.length), final, names);
+		for (const slot of run.pool) if (top.accepts(slot)) top.push(slot);
 		const matches = top
 			.sorted()
-			.map((slot) => ({ name: store.names[slot] as string, score: finals[slot] as number }));
-		return { matches, terms: scores.terms, abstained: false };
+			.map((slot) => ({ name: names[slot] as string, score: final[slot] as number }));
+		return { matches, terms, abstained: false };
 	} finally {
-		clearScores(store, scores);
+		clearRun(store, run);
 	}
 }

@@ -1,4 +1,5 @@
 import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
+import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchDocument } from "../types.js";
@@ -8,7 +9,16 @@ import { Postings, packMeta } from "./postings.js";
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
-const LOCAL_NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("localName");
+/**
+ * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
+ * Derived from the name alone, so removal can recompute them instead of storing them.
+ */
+export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: string; localKey: string } {
+	const nameKey = (tokens ?? tokenize(name)).join(" ");
+	const local = toolLocalName(name);
+	return { nameKey, localKey: local === name ? nameKey : tokenize(local).join(" ") };
+}
+
 /** Tail entries below which no merge happens. */
 const MIN_MERGE_ENTRIES = 65_536;
 /** Dead slots below which no compaction happens. */
@@ -42,9 +52,6 @@ export class IndexStore {
 	dead = 0;
 	readonly slotOf = new Map<string, number>();
 	names: (string | undefined)[] = [];
-	documents: (ToolSearchDocument | undefined)[] = [];
-	nameKeys: (string | undefined)[] = [];
-	localKeys: (string | undefined)[] = [];
 	alive = new Uint8Array(64);
 	fieldLength = new Uint32Array(64 * FIELD_COUNT);
 	readonly totalLength = new Float64Array(FIELD_COUNT);
@@ -66,13 +73,29 @@ export class IndexStore {
 	// Scratch.
 	#stamp = new Int32Array(256);
 	#row = new Int32Array(256);
+	#docTerms = new Int32Array(256);
+	#tf = new Int32Array(256 * FIELD_COUNT);
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
 	matchedIdf = new Float64Array(64);
 	termScore = new Float64Array(64);
 	termUnit = new Float64Array(64);
+	final = new Float64Array(64);
+	/** Per slot, `±queryEpoch` once a search's filter has accepted (+) or rejected (-) it. */
+	filterMark = new Int32Array(64);
+	/** Per slot, `queryEpoch` while it is a MaxScore candidate. */
+	candidate = new Int32Array(64);
+	queryEpoch = 0;
 	/** Merges done (tail folded into the main segment). */
 	merges = 0;
+
+	/** Makes room for `terms` terms and `slots` slots (used when loading a saved index). */
+	reserve(terms: number, slots: number): void {
+		this.df = grow(this.df, terms);
+		this.#stamp = grow(this.#stamp, this.df.length);
+		this.#row = grow(this.#row, this.df.length);
+		this.#ensureSlots(slots);
+	}
 
 	termId(term: string): number {
 		let id = this.termIds.get(term);
@@ -105,6 +128,9 @@ export class IndexStore {
 		this.matchedIdf = grow(this.matchedIdf, capacity);
 		this.termScore = grow(this.termScore, capacity);
 		this.termUnit = grow(this.termUnit, capacity);
+		this.final = grow(this.final, capacity);
+		this.filterMark = grow(this.filterMark, capacity);
+		this.candidate = grow(this.candidate, capacity);
 	}
 
 	/** Indexes `document` under `name` in a new slot. The caller checked the name is free. */
@@ -123,46 +149,52 @@ export class IndexStore {
 			this.namespaceOf[slot] = id;
 		}
 		const stampValue = slot + 1;
-		const docTerms: number[] = [];
-		const tf: number[] = [];
-		let nameKey = "";
-		let localKey = "";
+		let termCount = 0;
+		let nameTokens: string[] | undefined;
 		for (let f = 0; f < FIELD_COUNT; f++) {
 			const tokens = tokenize(fields[TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName]);
-			if (f === NAME_FIELD) nameKey = tokens.join(" ");
-			else if (f === LOCAL_NAME_FIELD) localKey = tokens.join(" ");
+			if (f === NAME_FIELD && fields.name === name) nameTokens = tokens;
 			this.fieldLength[slot * FIELD_COUNT + f] = tokens.length;
 			this.totalLength[f] = (this.totalLength[f] as number) + tokens.length;
 			for (const token of tokens) {
 				const term = this.termId(token);
+				let row: number;
 				if (this.#stamp[term] !== stampValue) {
 					this.#stamp[term] = stampValue;
-					this.#row[term] = docTerms.length;
-					docTerms.push(term);
-					for (let g = 0; g < FIELD_COUNT; g++) tf.push(0);
+					row = termCount++;
+					this.#row[term] = row;
+					if (termCount > this.#docTerms.length) {
+						this.#docTerms = grow(this.#docTerms, termCount);
+						this.#tf = grow(this.#tf, this.#docTerms.length * FIELD_COUNT);
+					}
+					this.#docTerms[row] = term;
+					this.#tf.fill(0, row * FIELD_COUNT, row * FIELD_COUNT + FIELD_COUNT);
+				} else {
+					row = this.#row[term] as number;
 				}
-				const at = (this.#row[term] as number) * FIELD_COUNT + f;
-				tf[at] = (tf[at] as number) + 1;
+				const at = row * FIELD_COUNT + f;
+				this.#tf[at] = (this.#tf[at] as number) + 1;
 			}
 		}
-		this.forward = grow(this.forward, this.forwardUsed + docTerms.length);
+		this.forward = grow(this.forward, this.forwardUsed + termCount);
 		this.forwardStart[slot] = this.forwardUsed;
-		this.forwardCount[slot] = docTerms.length;
-		for (let i = 0; i < docTerms.length; i++) {
-			const term = docTerms[i] as number;
+		this.forwardCount[slot] = termCount;
+		const bulk = this.deferMerge;
+		for (let i = 0; i < termCount; i++) {
+			const term = this.#docTerms[i] as number;
 			this.forward[this.forwardUsed++] = term;
 			this.df[term] = (this.df[term] as number) + 1;
 			for (let f = 0; f < FIELD_COUNT; f++) {
-				const count = tf[i * FIELD_COUNT + f] as number;
-				if (count > 0) this.postings.append(term, slot, packMeta(f, count));
+				const count = this.#tf[i * FIELD_COUNT + f] as number;
+				if (count === 0) continue;
+				if (bulk) this.postings.appendBulk(term, slot, packMeta(f, count));
+				else this.postings.append(term, slot, packMeta(f, count));
 			}
 		}
+		const { nameKey, localKey } = nameKeys(name, nameTokens);
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
 		this.names[slot] = name;
-		this.documents[slot] = document;
-		this.nameKeys[slot] = nameKey;
-		this.localKeys[slot] = localKey;
 		this.alive[slot] = 1;
 		this.slotOf.set(name, slot);
 		this.live++;
@@ -184,14 +216,10 @@ export class IndexStore {
 			this.totalLength[f] =
 				(this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);
 		}
-		const nameKey = this.nameKeys[slot] as string;
-		const localKey = this.localKeys[slot] as string;
+		const { nameKey, localKey } = nameKeys(name);
 		this.keys.delete(nameKey, slot);
 		if (localKey !== nameKey) this.keys.delete(localKey, slot);
 		this.names[slot] = undefined;
-		this.documents[slot] = undefined;
-		this.nameKeys[slot] = undefined;
-		this.localKeys[slot] = undefined;
 		this.live--;
 		this.dead++;
 		if (!this.deferMerge && this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
@@ -199,9 +227,20 @@ export class IndexStore {
 
 	/** Merges the tail when it has grown past a quarter of the main segment (amortised O(1) per entry). */
 	maybeMerge(): void {
-		const { tailEntries, mainEntries } = this.postings;
+		const { tailEntries, mainEntries, bulkEntries } = this.postings;
+		if (bulkEntries > 0) {
+			this.merge();
+			return;
+		}
 		if (tailEntries > MIN_MERGE_ENTRIES && tailEntries > mainEntries / 4) this.merge();
 		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
+	}
+
+	/** Gives back the forward list's growth slack after a merge. */
+	#trimForward(): void {
+		if (this.forward.length > this.forwardUsed + (this.forwardUsed >> 3) + 1024) {
+			this.forward = this.forward.slice(0, this.forwardUsed + (this.forwardUsed >> 4) + 1024);
+		}
 	}
 
 	/** Folds the tail into the main segment and, when slots died, renumbers the live ones in order. */
@@ -209,6 +248,7 @@ export class IndexStore {
 		this.merges++;
 		if (this.dead === 0) {
 			this.postings.merge(this.terms.length, undefined);
+			this.#trimForward();
 			return;
 		}
 		const remap = new Int32Array(this.slots);
@@ -228,9 +268,6 @@ export class IndexStore {
 			this.forwardCount[to] = count;
 			used += count;
 			this.names[to] = this.names[slot];
-			this.documents[to] = this.documents[slot];
-			this.nameKeys[to] = this.nameKeys[slot];
-			this.localKeys[to] = this.localKeys[slot];
 			this.alive[to] = 1;
 			this.mark[to] = this.mark[slot] as number;
 			this.namespaceOf[to] = this.namespaceOf[slot] as number;
@@ -239,12 +276,10 @@ export class IndexStore {
 		}
 		this.forward = forward;
 		this.forwardUsed = used;
+		this.#trimForward();
 		this.alive.fill(0, next);
 		this.mark.fill(0, next);
 		this.names.length = next;
-		this.documents.length = next;
-		this.nameKeys.length = next;
-		this.localKeys.length = next;
 		this.slots = next;
 		this.dead = 0;
 	}

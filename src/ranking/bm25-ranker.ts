@@ -59,6 +59,8 @@ export class Bm25Ranker implements ToolRanker {
 	#index: ToolSearchIndex | undefined;
 	#previous: readonly ToolSearchDocument[] | undefined;
 	#previousSnapshot: ToolSearchDocument[] = [];
+	/** The document each indexed tool was indexed from (the index itself keeps no documents). */
+	readonly #held = new Map<string, ToolSearchDocument>();
 	readonly #stats: Bm25RankerStats = { builds: 0, added: 0, updated: 0, removed: 0, identityHits: 0 };
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
@@ -136,6 +138,7 @@ export class Bm25Ranker implements ToolRanker {
 				if (typeof name === "string" && name !== "" && !unique.has(name)) unique.set(name, document);
 			}
 			index.addAll(unique.values());
+			for (const [name, document] of unique) this.#held.set(name, document);
 			this.#index = index;
 			this.#stats.builds++;
 		} else if (documents === this.#previous && this.#unchanged(documents)) {
@@ -147,18 +150,15 @@ export class Bm25Ranker implements ToolRanker {
 			for (const document of documents) {
 				const name = (document as { name?: unknown } | null)?.name;
 				if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
-				const held = index.get(name);
+				const held = this.#held.get(name);
 				if (held === undefined) {
 					index.add(document);
 					this.#stats.added++;
-				} else if (held !== document) {
-					if (sameFields(held, document)) {
-						index.rebind(document);
-					} else {
-						index.update(document);
-						this.#stats.updated++;
-					}
+				} else if (held !== document && !sameFields(held, document)) {
+					index.update(document);
+					this.#stats.updated++;
 				}
+				this.#held.set(name, document);
 				index.mark(name);
 				seen++;
 			}
@@ -166,6 +166,7 @@ export class Bm25Ranker implements ToolRanker {
 				for (const name of index.names()) {
 					if (index.isMarked(name)) continue;
 					index.remove(name);
+					this.#held.delete(name);
 					this.#stats.removed++;
 				}
 			}

@@ -1,0 +1,297 @@
+import { TOOL_SEARCH_FIELDS } from "../defaults.js";
+import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
+import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import type { QueryPlan, TermVariant } from "./query-plan.js";
+
+const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+
+/** Everything the scoring loops read, computed once per query. */
+export interface ScoringContext {
+	readonly store: IndexStore;
+	/** Field weights in field order. */
+	readonly weights: Float64Array;
+	/** Per field: dividing by `c0 + c1 * length` is BM25's length normalisation. */
+	readonly c0: Float64Array;
+	readonly c1: Float64Array;
+	readonly k1: number;
+	readonly delta: number;
+}
+
+/** A variant with its idf (times its weight) resolved. */
+export interface PreparedVariant extends TermVariant {
+	readonly idf: number;
+	readonly documentFrequency: number;
+}
+
+/** A query term ready to score: its usable variants, an upper bound of its contribution, and how it fared. */
+export interface PreparedTerm {
+	readonly term: string;
+	readonly variants: readonly PreparedVariant[];
+	/** No tool can get more than this from the term: `max idf * (k1 + 1 + delta)`. */
+	readonly ub: number;
+	/** The largest variant idf (for the tier bound). */
+	readonly idf: number;
+	/** Some indexed tool has it (itself or an expansion). */
+	readonly matched: boolean;
+	/** Every matching variant is in more than half the tools (and more than 8). */
+	readonly generic: boolean;
+}
+
+/** A term in more than half the tools, and in more than 8 (small catalogues have none), is generic. */
+export function isGeneric(documentFrequency: number, documentCount: number): boolean {
+	return documentFrequency > Math.max(8, documentCount / 2);
+}
+
+/** The idf of a term with document frequency `df` among `n` tools. */
+export function idfOf(n: number, df: number): number {
+	return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** The scoring constants of a query. */
+export function scoringContext(store: IndexStore, options: ResolvedToolSearchIndexOptions): ScoringContext {
+	const { k1, b, delta } = options.bm25;
+	const c0 = new Float64Array(FIELD_COUNT);
+	const c1 = new Float64Array(FIELD_COUNT);
+	for (let f = 0; f < FIELD_COUNT; f++) {
+		const average = store.live > 0 ? (store.totalLength[f] as number) / store.live : 0;
+		c0[f] = average > 0 ? 1 - b : 1;
+		c1[f] = average > 0 ? b / average : 0;
+	}
+	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
+	return { store, weights, c0, c1, k1, delta };
+}
+
+/** Resolves each planned term's variants (document frequency, idf) and bounds. */
+export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
+	const { store, k1, delta } = ctx;
+	const n = store.live;
+	return plan.terms.map((planned) => {
+		const variants: PreparedVariant[] = [];
+		let best = 0;
+		let generic = true;
+		for (const variant of planned.variants) {
+			if (!(variant.weight > 0)) continue;
+			let df: number;
+			if (variant.slots !== undefined) {
+				df = variant.slots.filter((slot) => store.alive[slot] === 1).length;
+				if (df > 0) generic = false;
+			} else {
+				df = store.df[variant.termId] as number;
+				if (df > 0 && !isGeneric(df, n)) generic = false;
+			}
+			if (df <= 0) continue;
+			const idf = idfOf(n, df) * variant.weight;
+			if (idf > best) best = idf;
+			variants.push({ ...variant, idf, documentFrequency: df });
+		}
+		const matched = variants.length > 0;
+		return {
+			term: planned.term,
+			variants,
+			ub: best * (k1 + 1 + delta),
+			idf: best,
+			matched,
+			generic: matched && generic,
+		};
+	});
+}
+
+/** The weighted, normalised frequency of one packed posting (field << 12 | tf) in `slot`. */
+function share(ctx: ScoringContext, slot: number, packed: number): number {
+	const f = packed >>> 12;
+	return (
+		((ctx.weights[f] as number) * (packed & 4095)) /
+		((ctx.c0[f] as number) +
+			(ctx.c1[f] as number) * (ctx.store.fieldLength[slot * FIELD_COUNT + f] as number))
+	);
+}
+
+/**
+ * Term-at-a-time: scans every posting of the term's variants and adds its best variant's
+ * contribution to each tool's accumulator (`store.score`), its matched-term count (`store.cover`)
+ * and its bonus unit (`store.matchedIdf`). Tools seen for the first time are pushed to `touched`.
+ */
+export function scanTerm(
+	ctx: ScoringContext,
+	term: PreparedTerm,
+	touched: number[],
+	only?: { readonly mark: Int32Array; readonly epoch: number },
+): void {
+	const { store, k1, delta, weights, c0, c1 } = ctx;
+	const onlyMark = only?.mark;
+	const onlyEpoch = only?.epoch ?? 0;
+	const { alive, fieldLength, termScore, termUnit, score, cover, matchedIdf } = store;
+	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	const termTouched: number[] = [];
+	for (const variant of term.variants) {
+		const idf = variant.idf;
+		const unit = idf * (1 + delta);
+		if (variant.slots !== undefined) {
+			const tf = weights[NAME_FIELD] as number;
+			const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+			for (const slot of variant.slots) {
+				if (alive[slot] !== 1 || !(tf > 0) || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
+					continue;
+				if (termScore[slot] === 0) termTouched.push(slot);
+				if (contribution > (termScore[slot] as number)) {
+					termScore[slot] = contribution;
+					termUnit[slot] = unit;
+				}
+			}
+			continue;
+		}
+		const id = variant.termId;
+		// Main segment: typed arrays. One tool's entries for the term are contiguous: sum its fields.
+		if (id < mainTerms) {
+			const end = offsets[id + 1] as number;
+			let p = offsets[id] as number;
+			while (p < end) {
+				const slot = docs[p] as number;
+				let tf = 0;
+				do {
+					const packed = meta[p] as number;
+					const f = packed >>> 12;
+					tf +=
+						((weights[f] as number) * (packed & 4095)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
+					p++;
+				} while (p < end && docs[p] === slot);
+				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
+					continue;
+				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+				const held = termScore[slot] as number;
+				if (held === 0) termTouched.push(slot);
+				if (contribution > held) {
+					termScore[slot] = contribution;
+					termUnit[slot] = unit;
+				}
+			}
+		}
+		// Tail: interleaved [slot, packed, ...] in a plain array.
+		const list = tail[id];
+		if (list !== undefined) {
+			const end = list.length;
+			let p = 0;
+			while (p < end) {
+				const slot = list[p] as number;
+				let tf = 0;
+				do {
+					const packed = list[p + 1] as number;
+					const f = packed >>> 12;
+					tf +=
+						((weights[f] as number) * (packed & 4095)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
+					p += 2;
+				} while (p < end && list[p] === slot);
+				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
+					continue;
+				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+				const held = termScore[slot] as number;
+				if (held === 0) termTouched.push(slot);
+				if (contribution > held) {
+					termScore[slot] = contribution;
+					termUnit[slot] = unit;
+				}
+			}
+		}
+	}
+	for (const slot of termTouched) {
+		if (cover[slot] === 0) touched.push(slot);
+		score[slot] = (score[slot] as number) + (termScore[slot] as number);
+		cover[slot] = (cover[slot] as number) + 1;
+		matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
+		termScore[slot] = 0;
+		termUnit[slot] = 0;
+	}
+}
+
+/** The packed postings (field << 12 | tf) of `termId` in `slot`, by binary search. */
+export function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
+	const found: number[] = [];
+	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	if (termId < mainTerms) {
+		let lo = offsets[termId] as number;
+		let hi = offsets[termId + 1] as number;
+		const end = hi;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if ((docs[mid] as number) < slot) lo = mid + 1;
+			else hi = mid;
+		}
+		for (let p = lo; p < end && docs[p] === slot; p++) found.push(meta[p] as number);
+	}
+	const list = tail[termId];
+	if (list !== undefined) {
+		// Tail entries are in slot order too: binary search over the pairs.
+		let lo = 0;
+		let hi = list.length >>> 1;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if ((list[mid * 2] as number) < slot) lo = mid + 1;
+			else hi = mid;
+		}
+		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2) found.push(list[i + 1] as number);
+	}
+	return found;
+}
+
+/** The summed weighted frequency of `termId` in `slot`, by binary search (no allocation). */
+function weightedTfIn(ctx: ScoringContext, termId: number, slot: number): number {
+	const { offsets, docs, meta, tail, mainTerms } = ctx.store.postings;
+	let tf = 0;
+	if (termId < mainTerms) {
+		let lo = offsets[termId] as number;
+		let hi = offsets[termId + 1] as number;
+		const end = hi;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if ((docs[mid] as number) < slot) lo = mid + 1;
+			else hi = mid;
+		}
+		for (let p = lo; p < end && docs[p] === slot; p++) tf += share(ctx, slot, meta[p] as number);
+	}
+	const list = tail[termId];
+	if (list !== undefined) {
+		let lo = 0;
+		let hi = list.length >>> 1;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if ((list[mid * 2] as number) < slot) lo = mid + 1;
+			else hi = mid;
+		}
+		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2)
+			tf += share(ctx, slot, list[i + 1] as number);
+	}
+	return tf;
+}
+
+/**
+ * One tool's contribution from one term (its best variant), looked up rather than scanned, added
+ * to its accumulator, matched-term count and bonus unit.
+ */
+export function lookupTerm(ctx: ScoringContext, term: PreparedTerm, slot: number): void {
+	const { k1, delta, weights, store } = ctx;
+	let best = 0;
+	let unit = 0;
+	for (const variant of term.variants) {
+		const tf =
+			variant.slots !== undefined
+				? variant.slots.includes(slot)
+					? (weights[NAME_FIELD] as number)
+					: 0
+				: weightedTfIn(ctx, variant.termId, slot);
+		if (tf <= 0) continue;
+		const contribution = variant.idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+		if (contribution > best) {
+			best = contribution;
+			unit = variant.idf * (1 + delta);
+		}
+	}
+	if (best <= 0) return;
+	store.score[slot] = (store.score[slot] as number) + best;
+	store.cover[slot] = (store.cover[slot] as number) + 1;
+	store.matchedIdf[slot] = (store.matchedIdf[slot] as number) + unit;
+}
+
+/** Exported for explain: the weighted share of one packed posting. */
+export { share as postingShare };

@@ -1,0 +1,82 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
+import { planQuery } from "../../src/index/query-plan.js";
+import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+
+const WORDS = Array.from(
+	{ length: 60 },
+	(_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`,
+);
+/** Zipf-like: low indices are common, so a few terms are in most tools and pruning has work to do. */
+const word = fc.integer({ min: 0, max: 3599 }).map((n) => WORDS[Math.floor(Math.sqrt(n))] as string);
+const text = fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(" "));
+
+describe("MaxScore pruning (property)", () => {
+	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and filter", () => {
+		let prunedRuns = 0;
+		fc.assert(
+			fc.property(
+				fc.array(fc.record({ description: text, ns: fc.integer({ min: 0, max: 9 }) }), {
+					minLength: 150,
+					maxLength: 400,
+				}),
+				fc.array(word, { minLength: 1, maxLength: 6 }),
+				fc.constantFrom(1, 3, 8, 20),
+				fc.integer({ min: 0, max: 6 }),
+				fc.constantFrom(1, 5, 20, 100),
+				(tools, queryWords, limit, excludeEvery, poolSize) => {
+					const index = new ToolSearchIndex();
+					index.addAll(
+						tools.map((tool, i) =>
+							createToolSearchDocument(
+								{ name: `s${tool.ns}__t${i}`, description: tool.description },
+								{ name: `s${tool.ns}` },
+							),
+						),
+					);
+					const query = queryWords.join(" ");
+					const filter =
+						excludeEvery === 0
+							? undefined
+							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 !== excludeEvery;
+					const store = index.store;
+					const plan = planQuery(store, query);
+					const pruned = searchStore(store, index.options, plan, limit, filter, true, poolSize);
+					const exhaustive = searchStore(store, index.options, plan, limit, filter, false, poolSize);
+					const run = runQuery(store, index.options, plan, Math.max(limit, poolSize), filter);
+					if (run.pruned) prunedRuns++;
+					clearRun(store, run);
+					expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
+					for (const [i, m] of pruned.matches.entries())
+						expect(m.score).toBeCloseTo(exhaustive.matches[i]?.score as number, 9);
+				},
+			),
+			{ numRuns: 200 },
+		);
+		// The property is only worth something if pruning happened in a good share of the runs.
+		expect(prunedRuns).toBeGreaterThan(40);
+	});
+
+	it("does prune on a catalogue where common words are common", () => {
+		const index = new ToolSearchIndex();
+		index.addAll(
+			Array.from({ length: 2000 }, (_, i) =>
+				createToolSearchDocument({
+					name: `t${i}`,
+					description: `common word ${i % 3 === 0 ? "rare" : ""} ${WORDS[i % 60]}`,
+				}),
+			),
+		);
+		const run = runQuery(
+			index.store,
+			index.options,
+			planQuery(index.store, "rare common word"),
+			100,
+			undefined,
+		);
+		expect(run.pruned).toBe(true);
+		clearRun(index.store, run);
+	});
+});
