@@ -1,0 +1,174 @@
+import { TOOL_SEARCH_FIELDS } from "../defaults.js";
+import { quote, ToolSearchError } from "../errors.js";
+import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
+import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
+
+/** Version of the saved-index format; bumped whenever the layout or the tokenizer's output changes. */
+export const INDEX_FORMAT_VERSION = 1;
+const FORMAT = "tool-search-index";
+
+/**
+ * A saved index: plain JSON (typed arrays as little-endian base64), for `JSON.stringify`, a file or
+ * a cache. Load it with `ToolSearchIndex.fromJSON`.
+ */
+export interface SerializedToolSearchIndex {
+	readonly format: typeof FORMAT;
+	readonly version: number;
+	readonly options: ResolvedToolSearchIndexOptions;
+	readonly fields: readonly string[];
+	readonly terms: readonly string[];
+	readonly names: readonly string[];
+	readonly namespaces: readonly string[];
+	readonly totalLength: readonly number[];
+	/** base64 of the typed arrays, in this order: df, namespaceOf, fieldLength, forwardStart, forwardCount, forward, offsets, docs, meta. */
+	readonly arrays: Readonly<Record<string, string>>;
+}
+
+type Typed = Int32Array | Uint32Array | Uint16Array;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function toBase64(array: Typed): string {
+	const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+	if (typeof Buffer !== "undefined") return Buffer.from(bytes).toString("base64");
+	let binary = "";
+	for (let i = 0; i < bytes.length; i += 0x8000)
+		binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary);
+}
+
+function fromBase64<T extends Typed>(text: unknown, Kind: new (buffer: ArrayBuffer) => T, what: string): T {
+	if (typeof text !== "string") throw invalid(`arrays.${what} must be a base64 string, got ${quote(text)}`);
+	let bytes: Uint8Array;
+	if (typeof Buffer !== "undefined") bytes = Buffer.from(text, "base64");
+	else bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+	const copy = new ArrayBuffer(bytes.byteLength);
+	new Uint8Array(copy).set(bytes);
+	const size = (Kind as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+	if (copy.byteLength % size !== 0)
+		throw invalid(`arrays.${what} has ${copy.byteLength} bytes, not a whole number of elements`);
+	return new Kind(copy);
+}
+
+function invalid(message: string): ToolSearchError {
+	return new ToolSearchError("INVALID_INDEX_DATA", message);
+}
+
+/** Saves a store (compacted first, so it holds no dead slots and no tail). */
+export function serializeStore(
+	store: IndexStore,
+	options: ResolvedToolSearchIndexOptions,
+): SerializedToolSearchIndex {
+	if (!LITTLE_ENDIAN)
+		throw new ToolSearchError("INVALID_OPTIONS", "saving an index needs a little-endian platform");
+	if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
+	const slots = store.slots;
+	const namespaces = [...store.namespaceIds.keys()];
+	const arrays: Record<string, string> = {
+		df: toBase64(store.df.subarray(0, store.terms.length)),
+		namespaceOf: toBase64(store.namespaceOf.subarray(0, slots)),
+		fieldLength: toBase64(store.fieldLength.subarray(0, slots * FIELD_COUNT)),
+		forwardStart: toBase64(store.forwardStart.subarray(0, slots)),
+		forwardCount: toBase64(store.forwardCount.subarray(0, slots)),
+		forward: toBase64(store.forward.subarray(0, store.forwardUsed)),
+		offsets: toBase64(store.postings.offsets),
+		docs: toBase64(store.postings.docs),
+		meta: toBase64(store.postings.meta),
+	};
+	return {
+		format: FORMAT,
+		version: INDEX_FORMAT_VERSION,
+		options,
+		fields: [...TOOL_SEARCH_FIELDS],
+		terms: store.terms.slice(),
+		names: store.names.slice(0, slots) as string[],
+		namespaces,
+		totalLength: Array.from(store.totalLength),
+		arrays,
+	};
+}
+
+function stringArray(value: unknown, what: string): string[] {
+	if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+		throw invalid(`${what} must be an array of strings`);
+	}
+	return value as string[];
+}
+
+/** Loads a saved store, checking format, version and shape. */
+export function deserializeStore(data: unknown): {
+	store: IndexStore;
+	options: ResolvedToolSearchIndexOptions;
+} {
+	if (typeof data !== "object" || data === null)
+		throw invalid(`saved index must be an object, got ${quote(data)}`);
+	const saved = data as Partial<Record<keyof SerializedToolSearchIndex, unknown>>;
+	if (saved.format !== FORMAT) throw invalid(`not a saved tool-search index (format ${quote(saved.format)})`);
+	if (saved.version !== INDEX_FORMAT_VERSION) {
+		throw invalid(
+			`saved index has format version ${quote(saved.version)}; this version of tool-search reads version ${INDEX_FORMAT_VERSION}: rebuild it`,
+		);
+	}
+	if (JSON.stringify(saved.fields) !== JSON.stringify(TOOL_SEARCH_FIELDS)) {
+		throw invalid(`saved index has fields ${quote(saved.fields)}, expected ${quote(TOOL_SEARCH_FIELDS)}`);
+	}
+	const terms = stringArray(saved.terms, "terms");
+	const names = stringArray(saved.names, "names");
+	const namespaces = stringArray(saved.namespaces, "namespaces");
+	const arrays = (saved.arrays ?? {}) as Record<string, unknown>;
+	const df = fromBase64(arrays.df, Int32Array, "df");
+	const namespaceOf = fromBase64(arrays.namespaceOf, Int32Array, "namespaceOf");
+	const fieldLength = fromBase64(arrays.fieldLength, Uint32Array, "fieldLength");
+	const forwardStart = fromBase64(arrays.forwardStart, Int32Array, "forwardStart");
+	const forwardCount = fromBase64(arrays.forwardCount, Int32Array, "forwardCount");
+	const forward = fromBase64(arrays.forward, Int32Array, "forward");
+	const offsets = fromBase64(arrays.offsets, Int32Array, "offsets");
+	const docs = fromBase64(arrays.docs, Int32Array, "docs");
+	const meta = fromBase64(arrays.meta, Uint16Array, "meta");
+	const slots = names.length;
+	const consistent =
+		df.length === terms.length &&
+		namespaceOf.length === slots &&
+		fieldLength.length === slots * FIELD_COUNT &&
+		forwardStart.length === slots &&
+		forwardCount.length === slots &&
+		offsets.length === terms.length + 1 &&
+		docs.length === meta.length &&
+		offsets[terms.length] === docs.length &&
+		Array.isArray(saved.totalLength) &&
+		saved.totalLength.length === FIELD_COUNT;
+	if (!consistent)
+		throw invalid("saved index is inconsistent (array sizes do not match); it may be truncated or edited");
+
+	const store = new IndexStore();
+	store.reserve(terms.length, slots);
+	for (const [id, term] of terms.entries()) {
+		store.termIds.set(term, id);
+		store.terms.push(term);
+	}
+	store.df.set(df);
+	for (const [id, namespace] of namespaces.entries()) store.namespaceIds.set(namespace, id);
+	store.namespaceOf.set(namespaceOf);
+	store.fieldLength.set(fieldLength);
+	store.forwardStart.set(forwardStart);
+	store.forwardCount.set(forwardCount);
+	store.forward = forward;
+	store.forwardUsed = forward.length;
+	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;
+	for (const [slot, name] of names.entries()) {
+		if (store.slotOf.has(name)) throw invalid(`saved index names ${quote(name)} twice`);
+		store.slotOf.set(name, slot);
+		store.names[slot] = name;
+		store.alive[slot] = 1;
+		const { nameKey, localKey } = nameKeys(name);
+		store.keys.add(nameKey, slot);
+		if (localKey !== nameKey) store.keys.add(localKey, slot);
+	}
+	store.slots = slots;
+	store.live = slots;
+	store.postings.offsets = offsets;
+	store.postings.docs = docs;
+	store.postings.meta = meta;
+	store.postings.mainTerms = terms.length;
+	return { store, options: saved.options as ResolvedToolSearchIndexOptions };
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { ToolSearchError } from "../../src/errors.js";
+import { INDEX_FORMAT_VERSION } from "../../src/index/serialize.js";
+import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { CATALOG, catalogNamespaceOf } from "../fixtures/catalog.js";
+
+const documents = CATALOG.map((tool) => createToolSearchDocument(tool, catalogNamespaceOf(tool)));
+const QUERIES = [
+	"create an issue",
+	"post a message to slack",
+	"read a file",
+	"weather forecast",
+	"ReadFile",
+	"zzz",
+];
+
+function built(): ToolSearchIndex {
+	const index = new ToolSearchIndex();
+	index.addAll(documents);
+	return index;
+}
+
+function codeOf(call: () => unknown): string | undefined {
+	try {
+		call();
+	} catch (error) {
+		return ToolSearchError.isInstance(error) ? error.code : "not a ToolSearchError";
+	}
+	return undefined;
+}
+
+describe("ToolSearchIndex.toJSON / fromJSON", () => {
+	it("round-trips through JSON text with identical results", () => {
+		const index = built();
+		const loaded = ToolSearchIndex.fromJSON(JSON.parse(JSON.stringify(index)));
+		expect(loaded.size).toBe(index.size);
+		for (const query of QUERIES)
+			expect(loaded.searchDetailed(query, { limit: 10 })).toEqual(index.searchDetailed(query, { limit: 10 }));
+		expect(loaded.explain("read a file", "filesystem__read_file")).toEqual(
+			index.explain("read a file", "filesystem__read_file"),
+		);
+	});
+
+	it("saves an index with removed and updated tools (compacted), and stays incremental after loading", () => {
+		const index = built();
+		index.remove("github__create_issue");
+		index.update(
+			createToolSearchDocument({ name: "weather__get_alerts", description: "Severe storm alerts" }),
+		);
+		const loaded = ToolSearchIndex.fromJSON(index.toJSON());
+		for (const query of QUERIES) expect(loaded.search(query)).toEqual(index.search(query));
+		// Changes after loading behave as on the original.
+		for (const target of [index, loaded]) {
+			target.add(
+				createToolSearchDocument({ name: "jira__create_issue", description: "Create a Jira issue" }),
+			);
+			target.remove("slack__post_message");
+		}
+		for (const query of QUERIES) expect(loaded.search(query)).toEqual(index.search(query));
+	});
+
+	it("keeps the options it was built with", () => {
+		const index = new ToolSearchIndex({ bm25: { k1: 1.5 }, synonyms: { groups: [["ticket", "issue"]] } });
+		index.addAll(documents);
+		const loaded = ToolSearchIndex.fromJSON(index.toJSON());
+		expect(loaded.options).toEqual(index.options);
+		expect(loaded.search("ticket")).toEqual(index.search("ticket"));
+	});
+
+	it("rejects options that differ from the saved ones, quoting both", () => {
+		const saved = built().toJSON();
+		expect(() => ToolSearchIndex.fromJSON(saved, { bm25: { k1: 1.2 } })).toThrowError(
+			'tool-search: the index was saved with bm25 {"k1":2,"b":0.75,"delta":0.5}, not {"k1":1.2,"b":0.75,"delta":0.5}: rebuild it with the new options',
+		);
+		expect(ToolSearchIndex.fromJSON(saved, {}).size).toBe(documents.length);
+	});
+
+	it.each([
+		{
+			description: "another version",
+			patch: { version: INDEX_FORMAT_VERSION + 1 },
+			message: `saved index has format version ${INDEX_FORMAT_VERSION + 1}; this version of tool-search reads version ${INDEX_FORMAT_VERSION}: rebuild it`,
+		},
+		{
+			description: "another format",
+			patch: { format: "minisearch" },
+			message: 'not a saved tool-search index (format "minisearch")',
+		},
+		{
+			description: "missing terms",
+			patch: { terms: undefined },
+			message: "terms must be an array of strings",
+		},
+	])("rejects $description with INVALID_INDEX_DATA", ({ patch, message }) => {
+		const data = { ...built().toJSON(), ...patch };
+		expect(() => ToolSearchIndex.fromJSON(data)).toThrowError(`tool-search: ${message}`);
+		expect(codeOf(() => ToolSearchIndex.fromJSON(data))).toBe("INVALID_INDEX_DATA");
+	});
+
+	it("rejects a truncated file", () => {
+		const data = built().toJSON();
+		const arrays = { ...data.arrays, docs: (data.arrays.docs as string).slice(0, 40) };
+		expect(() => ToolSearchIndex.fromJSON({ ...data, arrays })).toThrowError(/inconsistent|whole number/);
+		expect(codeOf(() => ToolSearchIndex.fromJSON(null))).toBe("INVALID_INDEX_DATA");
+		expect(codeOf(() => ToolSearchIndex.fromJSON("{}"))).toBe("INVALID_INDEX_DATA");
+	});
+
+	it("saving does not change what the index returns", () => {
+		const index = built();
+		index.remove("slack__add_reaction");
+		const before = QUERIES.map((query) => index.search(query));
+		index.toJSON();
+		expect(QUERIES.map((query) => index.search(query))).toEqual(before);
+	});
+});
