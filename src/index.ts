@@ -18,6 +18,7 @@ export type { Bm25Params, RankingRules, ToolSearchFieldName } from "./defaults.j
 // Defaults and errors.
 export {
 	DEFAULT_BM25_PARAMS,
+	DEFAULT_EXPANSION,
 	DEFAULT_FIELD_WEIGHTS,
 	DEFAULT_RANKING_RULES,
 	DEFAULT_TOOL_SEARCH_LIMIT,
@@ -35,13 +36,44 @@ export { createActiveToolSet } from "./host/create-active-tool-set.js";
 export type { ActiveToolSet, ToolCatalog, ToolHost } from "./host/types.js";
 // Index and scoring.
 export { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "./index/bm25.js";
+export type { ExplainedField, ExplainedRule, ExplainedTerm, ToolSearchExplanation } from "./index/explain.js";
+export { editDistance } from "./index/fuzzy.js";
 export type { ResolvedToolSearchIndexOptions, ToolSearchIndexOptions } from "./index/index-options.js";
+export type { IndexSearchResult, QueryTermInfo } from "./index/index-search.js";
+export { CANDIDATE_POOL } from "./index/index-search.js";
+export type { SerializedToolSearchIndex } from "./index/serialize.js";
+export { INDEX_FORMAT_VERSION } from "./index/serialize.js";
+export { BUILT_IN_SYNONYMS } from "./index/synonyms.js";
 export type { IndexSearchOptions } from "./index/tool-search-index.js";
 export { ToolSearchIndex } from "./index/tool-search-index.js";
-export type { Bm25RankerStats } from "./ranking/bm25-ranker.js";
+// Host integration.
+export type {
+	DiscoveryMode,
+	DiscoveryPlan,
+	DiscoveryPolicy,
+	NamespaceGroup,
+	RenderToolSearchDescriptionOptions,
+	ToolCallCheck,
+	ToolCallCheckOptions,
+	ToolSearchSource,
+} from "./integration/index.js";
+export {
+	checkToolCall,
+	coalesceByNamespace,
+	DEFAULT_DISCOVERY_MAX_TOOLS,
+	DEFAULT_MAX_TOOL_SUGGESTIONS,
+	DEFAULT_SOURCE_LISTING_BUDGET_BYTES,
+	DISCOVERY_MODES,
+	estimateToolTokens,
+	namespaceFromToolName,
+	planDiscovery,
+	renderToolSearchDescription,
+	SOURCE_LISTING_HEADER,
+} from "./integration/index.js";
+export type { Bm25RankerStats, Bm25SearchOptions } from "./ranking/bm25-ranker.js";
 // Rankers.
 export { Bm25Ranker } from "./ranking/bm25-ranker.js";
-export type { RankOutcome } from "./ranking/rank-with-fallback.js";
+export type { RankOutcome, RankWithFallbackOptions } from "./ranking/rank-with-fallback.js";
 export { rankWithFallback } from "./ranking/rank-with-fallback.js";
 export { getDefaultToolRanker, getToolRanker, registerToolRanker } from "./ranking/registry.js";
 // Tokenizer.
@@ -59,7 +91,7 @@ export type {
 	ToolSearchToolResult,
 	ToolSearchToolSuccess,
 } from "./tool/format-result.js";
-export { NO_MATCH_MESSAGE, NO_TOOLS_MESSAGE } from "./tool/format-result.js";
+export { ABSTAINED_MESSAGE, NO_MATCH_MESSAGE, NO_TOOLS_MESSAGE } from "./tool/format-result.js";
 export type { ToolSearchInput } from "./tool/tool-search-schema.js";
 export { toolSearchSchema } from "./tool/tool-search-schema.js";
 export type { ToolSearchInputValidation } from "./tool/validate-input.js";

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { ToolSearchError } from "../../src/errors.js";
+import { checkToolCall } from "../../src/integration/unloaded-tool-guard.js";
+import type { ToolInfo } from "../../src/types.js";
+import { CATALOG } from "../fixtures/catalog.js";
+import { createFakeHost } from "../helpers/fake-host.js";
+
+const SEARCH: ToolInfo = Object.freeze({ name: "tool_search", description: "Search tools." });
+
+function host(
+	active: readonly string[] = ["tool_search"],
+	tools: readonly ToolInfo[] = [SEARCH, ...CATALOG],
+) {
+	return createFakeHost({ tools, active });
+}
+
+function thrown(action: () => unknown): ToolSearchError {
+	try {
+		action();
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) return error;
+		throw error;
+	}
+	throw new Error("expected a ToolSearchError");
+}
+
+describe("checkToolCall", () => {
+	it("passes an active tool without touching the active set", () => {
+		const fake = host(["tool_search", "github__create_issue"]);
+		expect(checkToolCall("github__create_issue", fake)).toEqual({ status: "active" });
+		expect(fake.setCalls()).toEqual([]);
+	});
+
+	it.each([
+		[
+			"github__create_issue",
+			'Tool "github__create_issue" is not loaded. Call tool_search with a query describing what you need (for example {"query": "create issue"}) to load it, then call it again.',
+		],
+		[
+			"mcp__my-server__get.file-info",
+			'Tool "mcp__my-server__get.file-info" is not loaded. Call tool_search with a query describing what you need (for example {"query": "get file info"}) to load it, then call it again.',
+		],
+		[
+			"plain",
+			'Tool "plain" is not loaded. Call tool_search with a query describing what you need (for example {"query": "plain"}) to load it, then call it again.',
+		],
+		[
+			"x__",
+			'Tool "x__" is not loaded. Call tool_search with a query describing what you need (for example {"query": "x"}) to load it, then call it again.',
+		],
+		[
+			'a__say_"hi"',
+			'Tool "a__say_\\"hi\\"" is not loaded. Call tool_search with a query describing what you need (for example {"query": "say \\"hi\\""}) to load it, then call it again.',
+		],
+	])("refuses inactive %s with the exact message", (name, message) => {
+		const fake = host(["tool_search"], [SEARCH, { name }]);
+		expect(checkToolCall(name, fake)).toEqual({ status: "inactive", message });
+		expect(fake.setCalls()).toEqual([]);
+	});
+
+	it("activates an inactive tool when the host opts in, keeping the active ones", () => {
+		const fake = host(["tool_search", "slack__post_message"]);
+		expect(checkToolCall("github__create_issue", fake, { autoActivate: true })).toEqual({
+			status: "activated",
+		});
+		expect(fake.setCalls()).toEqual([["tool_search", "slack__post_message", "github__create_issue"]]);
+		expect(fake.getActiveTools()).toEqual(["tool_search", "slack__post_message", "github__create_issue"]);
+		expect(checkToolCall("github__create_issue", fake, { autoActivate: true })).toEqual({ status: "active" });
+	});
+
+	it.each([
+		["a typo in the full name", "github__create_isue", ["github__create_issue"]],
+		["the local name alone", "create_issue", ["github__create_issue", "github__update_issue"]],
+		["another case", "GITHUB__LIST_ISSUES", ["github__list_issues"]],
+		[
+			"a wrong namespace",
+			"gitlab__merge_pull_request",
+			["github__merge_pull_request", "github__create_pull_request", "github__list_pull_requests"],
+		],
+		[
+			"a fragment shared by several",
+			"issue",
+			["github__list_issues", "github__create_issue", "github__update_issue"],
+		],
+		["a typo in the local name", "post_mesage", ["slack__post_message"]],
+		["a fragment", "forecast", ["weather__get_forecast"]],
+		["a longer name", "slack__post_message_now", ["slack__post_message"]],
+		["a near local name", "readfile", ["filesystem__read_file"]],
+		["nothing close", "xyzzy", []],
+		["an empty name", "", []],
+	])("suggests nearest names for %s", (_, name, suggestions) => {
+		const fake = host();
+		const check = checkToolCall(name, fake);
+		const didYouMean = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(", ")}?` : "";
+		expect(check).toEqual({
+			status: "unknown",
+			message: `Tool ${JSON.stringify(name)} does not exist.${didYouMean} Use tool_search to find tools.`,
+			suggestions,
+		});
+		expect(fake.setCalls()).toEqual([]);
+	});
+
+	it("gives the exact unknown-tool message", () => {
+		expect(checkToolCall("weather__get_forcast", host())).toEqual({
+			status: "unknown",
+			message:
+				'Tool "weather__get_forcast" does not exist. Did you mean: weather__get_forecast? Use tool_search to find tools.',
+			suggestions: ["weather__get_forecast"],
+		});
+		expect(checkToolCall("nothing_like_it", host())).toEqual({
+			status: "unknown",
+			message: 'Tool "nothing_like_it" does not exist. Use tool_search to find tools.',
+			suggestions: [],
+		});
+	});
+
+	it("ranks by distance then name, honours maxSuggestions, never suggests the name itself", () => {
+		const tools = ["abcd", "abce", "abcf", "abxx", "Abcd"].map((name) => ({ name }));
+		const fake = host([], tools);
+		expect(checkToolCall("abcz", fake)).toMatchObject({ suggestions: ["Abcd", "abcd", "abce"] });
+		expect(checkToolCall("abcz", fake, { maxSuggestions: 5 })).toMatchObject({
+			suggestions: ["Abcd", "abcd", "abce", "abcf", "abxx"],
+		});
+		expect(checkToolCall("abcz", fake, { maxSuggestions: 0 })).toEqual({
+			status: "unknown",
+			message: 'Tool "abcz" does not exist. Use tool_search to find tools.',
+			suggestions: [],
+		});
+		const removed = host(["abcd"], tools.slice(0, 4));
+		expect(checkToolCall("Abcd", removed, { maxSuggestions: 5 })).toMatchObject({
+			suggestions: ["abcd", "abce", "abcf", "abxx"],
+		});
+	});
+
+	it("ignores malformed host data", () => {
+		const odd = {
+			getAllTools: () => [null, { name: 3 }, { name: "" }, { name: "real_tool" }] as unknown as ToolInfo[],
+			getActiveTools: () => [5, "x"] as unknown as string[],
+			setActiveTools: () => {},
+		};
+		expect(checkToolCall("real_tool", odd).status).toBe("inactive");
+		expect(checkToolCall("real_tol", odd)).toMatchObject({ suggestions: ["real_tool"] });
+		const broken = { getAllTools: () => null, getActiveTools: () => null, setActiveTools: () => {} };
+		expect(checkToolCall("a", broken as never).status).toBe("unknown");
+	});
+
+	it.each([
+		["name", () => checkToolCall(3 as never, host()), "name must be a string, got 3"],
+		[
+			"host",
+			() => checkToolCall("a", { getAllTools: () => [] } as never),
+			"host must have getAllTools, getActiveTools and setActiveTools methods, got {}",
+		],
+		["options", () => checkToolCall("a", host(), "yes" as never), 'options must be an object, got "yes"'],
+		[
+			"autoActivate",
+			() => checkToolCall("a", host(), { autoActivate: "yes" as never }),
+			'autoActivate must be a boolean, got "yes"',
+		],
+		[
+			"maxSuggestions",
+			() => checkToolCall("a", host(), { maxSuggestions: -1 }),
+			"maxSuggestions must be an integer ≥ 0, got -1",
+		],
+		[
+			"maxSuggestions",
+			() => checkToolCall("a", host(), { maxSuggestions: 1.5 }),
+			"maxSuggestions must be an integer ≥ 0, got 1.5",
+		],
+	])("rejects a bad %s with INVALID_OPTIONS", (_, action, message) => {
+		const error = thrown(action);
+		expect(error.code).toBe("INVALID_OPTIONS");
+		expect(error.message).toBe(`tool-search: ${message}`);
+	});
+});
