@@ -1,0 +1,397 @@
+import type { ExtensionContext, ToolDefinition, ToolInfo } from "@mariozechner/pi-coding-agent";
+import {
+	guardPiToolCalls,
+	loadedNowMessage,
+	PI_PROMPT_SNIPPET,
+	type PiExtensionApi,
+	rewriteToolNotFound,
+	toolSearchExtension,
+	toPiParameters,
+} from "tool-search/pi";
+import { Type } from "typebox";
+import { describe, expect, it } from "vitest";
+import { ToolSearchError } from "../../src/errors.js";
+import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
+import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
+import type { ToolRanker, ToolRankOptions } from "../../src/types.js";
+
+const PARAMETERS_JSON = {
+	type: "object",
+	required: ["query"],
+	properties: {
+		query: {
+			type: "string",
+			description:
+				'What the tool you need should do, in a few keywords: the action and the thing it acts on, e.g. "create github issue" or "read file".',
+		},
+		limit: {
+			type: "integer",
+			minimum: 1,
+			description: "Maximum number of tools to find and load. Defaults to 8.",
+		},
+	},
+};
+const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
+const AVAILABLE = "These tools are now available; call them directly from your next call.";
+const CTX = Object.freeze({ cwd: "/work" }) as unknown as ExtensionContext;
+const sourceInfo = Object.freeze({
+	path: "<test>",
+	source: "test",
+	scope: "temporary",
+	origin: "top-level",
+} as const);
+
+type Handler = (event: never, ctx: never) => unknown;
+
+/** A fake of the five `ExtensionAPI` methods, with pi's behaviour and a log of `setActiveTools`. */
+function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"]) {
+	let all: readonly ToolInfo[] = Object.freeze([]);
+	let active: readonly string[] = Object.freeze([]);
+	const definitions = new Map<string, ToolDefinition>();
+	const handlers = new Map<string, Handler[]>();
+	const setCalls: string[][] = [];
+	const api: PiExtensionApi = {
+		registerTool(tool) {
+			definitions.set(tool.name, tool as ToolDefinition);
+			const info = Object.freeze({
+				name: tool.name,
+				description: tool.description,
+				parameters: tool.parameters,
+				sourceInfo,
+			});
+			all = Object.freeze([...all.filter((known) => known.name !== tool.name), info]);
+			active = Object.freeze([...active, tool.name]);
+		},
+		on(event: string, handler: Handler) {
+			handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+		},
+		getAllTools: () => all as ToolInfo[],
+		getActiveTools: () => active as string[],
+		setActiveTools(names) {
+			setCalls.push([...names]);
+			active = Object.freeze(names.filter((name) => all.some((tool) => tool.name === name)));
+		},
+	};
+	const fake = {
+		api,
+		definitions,
+		handlers,
+		setCalls,
+		active: () => [...active],
+		/** Registers a tool as another extension would. */
+		tool(name: string, description: string) {
+			api.registerTool({
+				name,
+				label: name,
+				description,
+				parameters: Type.Object({}),
+				execute: async () => ({ content: [], details: {} }),
+			});
+		},
+		async emit(type: string, event: object = {}): Promise<unknown[]> {
+			const results: unknown[] = [];
+			for (const handler of handlers.get(type) ?? []) {
+				results.push(await handler({ type, ...event } as never, CTX as never));
+			}
+			return results;
+		},
+		search(params: unknown) {
+			const definition = definitions.get("tool_search");
+			if (definition === undefined) throw new Error("tool_search is not registered");
+			return definition.execute("call-1", params, undefined, undefined, CTX);
+		},
+	};
+	for (const name of builtins) fake.tool(name, `pi's built-in ${name} tool.`);
+	return fake;
+}
+
+function thrown(action: () => unknown): ToolSearchError {
+	try {
+		action();
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) return error;
+		throw error;
+	}
+	throw new Error("expected a ToolSearchError");
+}
+
+function notFound(toolName: string, overrides: object = {}) {
+	return Object.freeze({
+		role: "toolResult",
+		toolCallId: "call-9",
+		toolName,
+		content: Object.freeze([Object.freeze({ type: "text", text: `Tool ${toolName} not found` })]),
+		isError: true,
+		timestamp: 1,
+		...overrides,
+	});
+}
+
+describe("toolSearchExtension: the registered definition", () => {
+	it("registers tool_search with pi's shape: name, label, description, prompt snippet, JSON Schema", () => {
+		const pi = fakePi([]);
+		toolSearchExtension()(pi.api);
+		const definition = pi.definitions.get("tool_search");
+		expect(JSON.parse(JSON.stringify(definition))).toEqual({
+			name: "tool_search",
+			label: "Tool search",
+			description: TOOL_SEARCH_DESCRIPTION,
+			promptSnippet: PI_PROMPT_SNIPPET,
+			parameters: PARAMETERS_JSON,
+		});
+		expect(typeof definition?.execute).toBe("function");
+	});
+
+	it("toPiParameters returns the schema itself, plain JSON Schema", () => {
+		expect(toPiParameters(toolSearchSchema)).toBe(toolSearchSchema);
+		expect(JSON.parse(JSON.stringify(toPiParameters(toolSearchSchema)))).toEqual(PARAMETERS_JSON);
+	});
+
+	it("takes a custom description and prompt snippet", () => {
+		const pi = fakePi([]);
+		toolSearchExtension({ description: "Find tools.", promptSnippet: "Find more tools." })(pi.api);
+		expect(pi.definitions.get("tool_search")).toMatchObject({
+			description: "Find tools.",
+			promptSnippet: "Find more tools.",
+		});
+	});
+});
+
+describe("toolSearchExtension: activation round trip", () => {
+	it("activates matches through setActiveTools and returns pi's { content, details }", async () => {
+		const pi = fakePi();
+		toolSearchExtension({ guard: false })(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		pi.tool("weather__get_forecast", "Get the weather forecast for a city.");
+		pi.api.setActiveTools(["read", "bash", "tool_search"]);
+
+		const result = await pi.search({ query: "weather forecast", limit: 1 });
+		expect(pi.setCalls.at(-1)).toEqual(["read", "bash", "tool_search", "weather__get_forecast"]);
+		expect(pi.active()).toEqual(["read", "bash", "tool_search", "weather__get_forecast"]);
+		expect(JSON.parse(JSON.stringify(result))).toEqual({
+			content: [
+				{
+					type: "text",
+					text: [
+						'{"query":"weather forecast","activated_tools":["weather__get_forecast"],"match_count":1,"total_tools":4}',
+						"- weather__get_forecast: Get the weather forecast for a city.",
+						AVAILABLE,
+					].join("\n"),
+				},
+			],
+			details: expect.objectContaining({
+				query: "weather forecast",
+				limit: 1,
+				total_tools: 4,
+				activated_tools: ["weather__get_forecast"],
+				active_selected_tools: ["weather__get_forecast"],
+			}),
+		});
+		expect(result).not.toHaveProperty("isError");
+
+		await pi.search({ query: "create github issue" });
+		expect(pi.active()).toEqual([
+			"read",
+			"bash",
+			"tool_search",
+			"weather__get_forecast",
+			"github__create_issue",
+		]);
+	});
+
+	it("rethrows an error result as Error(text), so pi marks the result failed", async () => {
+		const pi = fakePi();
+		toolSearchExtension()(pi.api);
+		const error = await pi.search({ query: "   " }).catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(Error);
+		expect(ToolSearchError.isInstance(error)).toBe(false);
+		expect((error as Error).message).toBe(`Error: query must not be empty\n${HINT}`);
+		expect(pi.setCalls).toEqual([]);
+	});
+
+	it("passes pi's context to the ranker", async () => {
+		const seen: (ToolRankOptions | undefined)[] = [];
+		const ranker: ToolRanker = {
+			rank(_query, documents, limit, options) {
+				seen.push(options);
+				return documents.slice(0, limit).map((document) => ({ name: document.name, score: 1 }));
+			},
+		};
+		const pi = fakePi(["read"]);
+		toolSearchExtension({ ranker })(pi.api);
+		pi.tool("grep", "Search file contents.");
+		pi.api.setActiveTools(["read", "tool_search"]);
+		await pi.search({ query: "search contents" });
+		expect(seen[0]?.ctx).toBe(CTX);
+		expect(pi.active()).toEqual(["read", "tool_search", "grep"]);
+	});
+});
+
+describe("toolSearchExtension: policy", () => {
+	it("defers MCP tools at session_start and searches only them", async () => {
+		const pi = fakePi();
+		toolSearchExtension({ policy: { mode: "mcp-only" }, guard: false })(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		pi.tool("slack__post_message", "Post a message to a Slack channel.");
+		pi.tool("grep", "Search file contents for a pattern.");
+		pi.api.setActiveTools([
+			"read",
+			"bash",
+			"edit",
+			"write",
+			"tool_search",
+			"github__create_issue",
+			"slack__post_message",
+		]);
+		pi.setCalls.length = 0;
+
+		await pi.emit("session_start", { reason: "startup" });
+		expect(pi.setCalls).toEqual([["read", "bash", "edit", "write", "tool_search"]]);
+
+		const result = await pi.search({ query: "search file contents grep" });
+		expect(result.details).toMatchObject({ total_tools: 2, activated_tools: [] });
+
+		await pi.search({ query: "post slack message" });
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "tool_search", "slack__post_message"]);
+	});
+
+	it("defers tools registered later once, and leaves activated ones alone", async () => {
+		const pi = fakePi();
+		toolSearchExtension({ policy: { mode: "mcp-only" } })(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		await pi.emit("session_start", { reason: "startup" });
+		await pi.search({ query: "create github issue" });
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "tool_search", "github__create_issue"]);
+
+		pi.tool("weather__get_forecast", "Get the weather forecast for a city.");
+		expect(pi.active()).toContain("weather__get_forecast");
+		await pi.emit("before_agent_start", { prompt: "hi", systemPrompt: "" });
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "tool_search", "github__create_issue"]);
+
+		const calls = pi.setCalls.length;
+		await pi.emit("before_agent_start", { prompt: "again", systemPrompt: "" });
+		expect(pi.setCalls).toHaveLength(calls);
+	});
+
+	it("deactivates tool_search when the policy searches nothing", async () => {
+		const pi = fakePi();
+		toolSearchExtension({ policy: { mode: "auto" } })(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		await pi.emit("session_start", { reason: "startup" });
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "github__create_issue"]);
+	});
+});
+
+describe("guard: pi's 'Tool X not found' results", () => {
+	it("installs a message_end handler by default, and none with guard: false", () => {
+		const on = fakePi();
+		toolSearchExtension()(on.api);
+		expect(on.handlers.get("message_end")).toHaveLength(1);
+		const off = fakePi();
+		toolSearchExtension({ guard: false })(off.api);
+		expect(off.handlers.has("message_end")).toBe(false);
+	});
+
+	it("rewrites a refused call to a deferred tool into the guard's message", async () => {
+		const pi = fakePi();
+		toolSearchExtension()(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		pi.api.setActiveTools(["read", "tool_search"]);
+		const message = notFound("github__create_issue");
+
+		const [result] = await pi.emit("message_end", { message });
+		expect(JSON.parse(JSON.stringify(result))).toEqual({
+			message: {
+				...message,
+				content: [
+					{
+						type: "text",
+						text: 'Tool "github__create_issue" is not loaded. Call tool_search with a query describing what you need (for example {"query": "create issue"}) to load it, then call it again.',
+					},
+				],
+			},
+		});
+		expect(message.content[0]?.text).toBe("Tool github__create_issue not found");
+	});
+
+	it("answers an unknown name with the nearest names", () => {
+		const pi = fakePi();
+		pi.tool("github__create_issue", "Create an issue.");
+		const rewritten = rewriteToolNotFound(notFound("github__create_isue"), pi.api);
+		expect(rewritten?.content).toEqual([
+			{
+				type: "text",
+				text: 'Tool "github__create_isue" does not exist. Did you mean: github__create_issue? Use tool_search to find tools.',
+			},
+		]);
+	});
+
+	it("tells the model to call again when the tool is loaded now (same-turn search, or autoActivate)", () => {
+		const pi = fakePi();
+		pi.tool("github__create_issue", "Create an issue.");
+		expect(rewriteToolNotFound(notFound("github__create_issue"), pi.api)?.content).toEqual([
+			{ type: "text", text: loadedNowMessage("github__create_issue") },
+		]);
+
+		pi.api.setActiveTools(["read"]);
+		const rewritten = rewriteToolNotFound(notFound("github__create_issue"), pi.api, { autoActivate: true });
+		expect(rewritten?.content).toEqual([
+			{
+				type: "text",
+				text: 'Tool "github__create_issue" was not loaded, so the call did not run. It is loaded now: call it again.',
+			},
+		]);
+		expect(pi.active()).toEqual(["read", "github__create_issue"]);
+	});
+
+	it("leaves every other message alone", async () => {
+		const pi = fakePi();
+		guardPiToolCalls(pi.api);
+		const others = [
+			notFound("write", { isError: false }),
+			notFound("write", { content: [{ type: "text", text: "Tool bash not found" }] }),
+			notFound("write", { content: [{ type: "text", text: "disk full" }] }),
+			notFound("write", { role: "assistant" }),
+			{ role: "user", content: "Tool write not found", timestamp: 1 },
+		];
+		for (const message of others) {
+			expect(await pi.emit("message_end", { message })).toEqual([undefined]);
+		}
+	});
+});
+
+describe("toolSearchExtension: options", () => {
+	it("checks options when called, not when pi loads the extension", () => {
+		expect(thrown(() => toolSearchExtension("all" as never)).message).toBe(
+			'tool-search: options must be an object, got "all"',
+		);
+		expect(thrown(() => toolSearchExtension({ guard: "yes" as never })).message).toBe(
+			'tool-search: guard must be a boolean or an object, got "yes"',
+		);
+		expect(thrown(() => toolSearchExtension({ guard: { autoActivate: 1 as never } })).message).toBe(
+			"tool-search: autoActivate must be a boolean, got 1",
+		);
+		expect(thrown(() => toolSearchExtension({ promptSnippet: " " })).message).toBe(
+			'tool-search: promptSnippet must be a non-empty string, got " "',
+		);
+		expect(thrown(() => toolSearchExtension({ policy: { mode: "some" as never } })).code).toBe(
+			"INVALID_OPTIONS",
+		);
+		expect(thrown(() => toolSearchExtension({ defaultLimit: 0 })).message).toBe(
+			"tool-search: defaultLimit must be a positive integer, got 0",
+		);
+	});
+
+	it("does not mutate the options", async () => {
+		const options = Object.freeze({
+			policy: Object.freeze({ mode: "mcp-only" as const, essential: Object.freeze(["read"]) }),
+			guard: Object.freeze({ autoActivate: true }),
+		});
+		const pi = fakePi();
+		toolSearchExtension(options)(pi.api);
+		pi.tool("github__create_issue", "Create an issue.");
+		await pi.emit("session_start", { reason: "startup" });
+		await pi.search({ query: "create issue" });
+		expect(pi.active()).toContain("github__create_issue");
+	});
+});
