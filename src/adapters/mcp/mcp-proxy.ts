@@ -1,0 +1,257 @@
+/**
+ * `createMcpProxyServer`: an MCP server in front of a catalogue. It lists `tool_search` and the
+ * active tools, forwards calls to the servers behind it, and tells its client when the list changes.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+	CallToolRequestSchema,
+	type CallToolResult,
+	type Implementation,
+	ListToolsRequestSchema,
+	type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
+import { quote, ToolSearchError } from "../../errors.js";
+import type { ActiveToolSet, ToolHost } from "../../host/types.js";
+import { checkToolCall } from "../../integration/index.js";
+import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
+import type { ToolSearchToolResult } from "../../tool/format-result.js";
+import type { McpCallToolResult, McpCatalog, McpToolInfo } from "./mcp-types.js";
+
+/**
+ * The `serverInfo` a proxy announces unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * createMcpProxyServer({ catalog, serverInfo: { ...DEFAULT_MCP_PROXY_SERVER_INFO, name: "my-proxy" } });
+ * ```
+ */
+export const DEFAULT_MCP_PROXY_SERVER_INFO: Readonly<Implementation> = Object.freeze({
+	name: "tool-search",
+	version: "0.1.0",
+});
+
+/**
+ * What the proxy needs of a catalogue: {@link McpCatalog} has it all.
+ *
+ * @example
+ * ```ts
+ * const catalog: McpProxyCatalog = createMcpCatalog({ servers: { github } });
+ * ```
+ */
+export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on">;
+
+/**
+ * Options of {@link createMcpProxyServer}.
+ *
+ * @example
+ * ```ts
+ * const options: McpProxyServerOptions = { catalog, pinned: ["filesystem__read_file"], autoActivate: true };
+ * ```
+ */
+export interface McpProxyServerOptions {
+	/** The tools behind the proxy. */
+	catalog: McpProxyCatalog;
+	/**
+	 * The active set: which catalogue tools are listed besides `tool_search`. @defaultValue a set
+	 * of its own, empty, that keeps only catalogue names (and names already active, so a tool that
+	 * vanishes during a reconnect is active again when it returns)
+	 */
+	host?: ActiveToolSet | undefined;
+	/** Catalogue names always listed (when the catalogue has them) and never searched. @defaultValue `[]` */
+	pinned?: readonly string[] | undefined;
+	/** Activate a catalogued tool the client calls while it is inactive, instead of an error result. @defaultValue `false` */
+	autoActivate?: boolean | undefined;
+	/** The proxy's name and version. @defaultValue {@link DEFAULT_MCP_PROXY_SERVER_INFO} */
+	serverInfo?: Implementation | undefined;
+	/** The proxy's `instructions` to its client. @defaultValue none */
+	instructions?: string | undefined;
+	/** Options of the `tool_search` tool (ranker, limit, description, exclude). */
+	toolSearch?: Omit<ToolSearchToolOptions, "tools" | "namespaceOf"> | undefined;
+}
+
+function invalid(message: string): never {
+	throw new ToolSearchError("INVALID_OPTIONS", message);
+}
+
+function checkOptions(options: unknown): asserts options is McpProxyServerOptions {
+	if (typeof options !== "object" || options === null)
+		invalid(`options must be an object, got ${quote(options)}`);
+	const { catalog, host, pinned, autoActivate } = options as Record<string, unknown>;
+	const methods = ["getAllTools", "callTool", "namespaceOf", "on"] as const;
+	if (
+		typeof catalog !== "object" ||
+		catalog === null ||
+		methods.some((m) => typeof (catalog as never)[m] !== "function")
+	) {
+		invalid(`catalog must have getAllTools, callTool, namespaceOf and on methods, got ${quote(catalog)}`);
+	}
+	const hostOk =
+		typeof host === "object" &&
+		host !== null &&
+		typeof (host as ActiveToolSet).getActiveTools === "function" &&
+		typeof (host as ActiveToolSet).setActiveTools === "function";
+	if (host !== undefined && !hostOk) {
+		invalid(`host must have getActiveTools and setActiveTools methods, got ${quote(host)}`);
+	}
+	if (pinned !== undefined && !(Array.isArray(pinned) && pinned.every((name) => typeof name === "string"))) {
+		invalid(`pinned must be an array of tool names, got ${quote(pinned)}`);
+	}
+	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
+		invalid(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
+	}
+}
+
+/** The default active set: keeps catalogue names, and names already active. */
+function catalogActiveSet(catalog: McpProxyCatalog): ActiveToolSet {
+	let active: readonly string[] = [];
+	return {
+		getActiveTools: () => [...active],
+		setActiveTools(names) {
+			const known = new Set(catalog.getAllTools().map((tool) => tool.name));
+			const kept = new Set(active);
+			active = [...new Set(names)].filter((name) => known.has(name) || kept.has(name));
+		},
+	};
+}
+
+function textResult(text: string): CallToolResult {
+	return { content: [{ type: "text", text }], isError: true };
+}
+
+function toCallToolResult(result: ToolSearchToolResult): CallToolResult {
+	return {
+		content: result.content,
+		structuredContent: { ...result.details },
+		...(result.isError === true ? { isError: true } : {}),
+	};
+}
+
+/** A forwarded result as `tools/call` may return it: the legacy `{ toolResult }` becomes JSON text. */
+function forwarded(result: McpCallToolResult): CallToolResult {
+	if (Array.isArray((result as CallToolResult).content)) return result as CallToolResult;
+	const value = (result as { toolResult?: unknown }).toolResult;
+	return { content: [{ type: "text", text: JSON.stringify(value) ?? "null" }] };
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Creates an MCP server (the SDK's low-level `Server`) in front of a catalogue. Its `tools/list`
+ * returns `tool_search` followed by the pinned and active catalogue tools, with their definitions.
+ * Its `tools/call` runs `tool_search` (the result's `details` become `structuredContent`), or forwards
+ * the call to the tool's server under the server's own name for it. A call to a catalogued tool that
+ * is not active gets an error result naming `tool_search` (or activates it, with `autoActivate`); a
+ * call to an unknown tool gets an error result with the nearest names. After each of its own
+ * activations, and after each catalogue change, the proxy sends `notifications/tools/list_changed`
+ * if the list it would return differs from the last one (only while connected). Closing the server
+ * stops it watching the catalogue until its next request, unless `onclose` is replaced.
+ *
+ * @throws {ToolSearchError} `INVALID_OPTIONS` for a catalogue or host without its methods, a
+ * non-array `pinned`, a non-boolean `autoActivate`, or malformed `toolSearch` options.
+ *
+ * @example
+ * ```ts
+ * const catalog = createMcpCatalog({ servers: { github: githubClient, weather: weatherClient } });
+ * const proxy = createMcpProxyServer({ catalog });
+ * await proxy.connect(new StdioServerTransport());
+ * ```
+ */
+export function createMcpProxyServer(options: McpProxyServerOptions): Server {
+	checkOptions(options);
+	const { catalog, autoActivate = false } = options;
+	const host = options.host ?? catalogActiveSet(catalog);
+	const pinned = [...new Set(options.pinned ?? [])];
+	const pinnedSet = new Set(pinned);
+	const view: ToolHost = {
+		getAllTools: () => catalog.getAllTools(),
+		getActiveTools: () => [...new Set([...pinned, ...host.getActiveTools()])],
+		setActiveTools: (names) => host.setActiveTools(names.filter((name) => !pinnedSet.has(name))),
+	};
+	const toolSearch = createToolSearchTool({
+		...options.toolSearch,
+		tools: view,
+		namespaceOf: (tool) => catalog.namespaceOf(tool),
+	});
+	const searchTool: Tool = {
+		name: toolSearch.name,
+		title: toolSearch.label,
+		description: toolSearch.description,
+		inputSchema: JSON.parse(JSON.stringify(toolSearch.parameters)) as Tool["inputSchema"],
+	};
+
+	let indexed: { tools: readonly McpToolInfo[]; byName: Map<string, McpToolInfo> } | undefined;
+	/** The catalogue by name, rebuilt only when `getAllTools` returns a new array. */
+	function catalogByName(): Map<string, McpToolInfo> {
+		const tools = catalog.getAllTools();
+		if (indexed?.tools !== tools)
+			indexed = { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+		return indexed.byName;
+	}
+	function listed(): McpToolInfo[] {
+		const byName = catalogByName();
+		return view.getActiveTools().flatMap((name) => {
+			const tool = name === TOOL_SEARCH_TOOL_NAME ? undefined : byName.get(name);
+			return tool === undefined ? [] : [tool];
+		});
+	}
+
+	const server = new Server(options.serverInfo ?? DEFAULT_MCP_PROXY_SERVER_INFO, {
+		capabilities: { tools: { listChanged: true } },
+		...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+	});
+
+	let announced = listed();
+	function announceIfChanged(): void {
+		const current = listed();
+		if (current.length === announced.length && current.every((tool, at) => tool === announced[at])) return;
+		announced = current;
+		if (server.transport === undefined) return;
+		server.sendToolListChanged().catch(() => {
+			// The client went away; it lists the tools again when it reconnects.
+		});
+	}
+
+	let unwatch: (() => void) | undefined;
+	const watch = (): void => {
+		unwatch ??= catalog.on("change", announceIfChanged);
+	};
+	watch();
+	server.onclose = () => {
+		unwatch?.();
+		unwatch = undefined;
+	};
+
+	server.setRequestHandler(ListToolsRequestSchema, () => {
+		watch();
+		announced = listed();
+		return { tools: [searchTool, ...announced] };
+	});
+
+	server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+		watch();
+		const { name, arguments: args } = request.params;
+		if (name === TOOL_SEARCH_TOOL_NAME) {
+			const result = await toolSearch.execute(String(extra.requestId), args ?? {}, extra.signal);
+			announceIfChanged();
+			return toCallToolResult(result);
+		}
+		const guard = checkToolCall(name, view, { autoActivate });
+		if (guard.status === "inactive" || guard.status === "unknown") return textResult(guard.message);
+		if (guard.status === "activated") announceIfChanged();
+		if (!catalogByName().has(name)) {
+			return textResult(
+				`Tool ${JSON.stringify(name)} is not available right now: its MCP server no longer lists it.`,
+			);
+		}
+		try {
+			return forwarded(await catalog.callTool(name, args, { signal: extra.signal }));
+		} catch (error) {
+			return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
+		}
+	});
+
+	return server;
+}

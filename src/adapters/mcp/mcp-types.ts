@@ -1,0 +1,215 @@
+/**
+ * Types of the MCP adapter: the slice of an MCP SDK `Client` the catalogue uses, the tools it
+ * exposes, and what its refreshes report. Types only; nothing here loads the SDK at runtime.
+ */
+import type {
+	CallToolRequest,
+	CallToolResult,
+	CompatibilityCallToolResult,
+	ListToolsRequest,
+	ListToolsResult,
+	Tool,
+	ToolListChangedNotification,
+	ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ToolCatalog } from "../../host/types.js";
+import type { ToolNamespace } from "../../types.js";
+
+/**
+ * An MCP tool definition as a server lists it (`tools/list`), from `@modelcontextprotocol/sdk`.
+ *
+ * @example
+ * ```ts
+ * const tool: McpTool = { name: "get_forecast", inputSchema: { type: "object", properties: { city: { type: "string" } } } };
+ * ```
+ */
+export type McpTool = Tool;
+
+/**
+ * What a tool call resolves to: a `CallToolResult`, or the legacy `{ toolResult }` shape.
+ *
+ * @example
+ * ```ts
+ * const result: McpCallToolResult = { content: [{ type: "text", text: "Sunny" }] };
+ * ```
+ */
+export type McpCallToolResult = CallToolResult | CompatibilityCallToolResult;
+
+/**
+ * Per-call options of a forwarded tool call.
+ *
+ * @example
+ * ```ts
+ * const options: McpCallOptions = { signal: AbortSignal.timeout(30_000) };
+ * ```
+ */
+export interface McpCallOptions {
+	/** Cancels the call (the SDK sends `notifications/cancelled`). */
+	signal?: AbortSignal | undefined;
+}
+
+/**
+ * The part of an MCP SDK `Client` (v1, `@modelcontextprotocol/sdk/client/index.js`) the catalogue
+ * uses. A connected `Client` satisfies it as it is; so does a small fake in tests.
+ *
+ * @example
+ * ```ts
+ * const client: McpClientLike = new Client({ name: "my-host", version: "1.0.0" });
+ * await client.connect(transport);
+ * ```
+ */
+export interface McpClientLike {
+	/** One page of the server's tools; the catalogue follows `nextCursor` until the last page. */
+	listTools(params?: ListToolsRequest["params"]): Promise<ListToolsResult>;
+	/** Calls a tool by its name on the server. */
+	callTool(
+		params: CallToolRequest["params"],
+		resultSchema?: undefined,
+		options?: McpCallOptions,
+	): Promise<McpCallToolResult>;
+	/** Where the catalogue subscribes to `notifications/tools/list_changed`; without it, call `refresh`. */
+	setNotificationHandler?(
+		schema: typeof ToolListChangedNotificationSchema,
+		handler: (notification: ToolListChangedNotification) => void | Promise<void>,
+	): void;
+	/** Lets the catalogue drop its handler from a client it no longer uses. */
+	removeNotificationHandler?(method: string): void;
+	/** The server's `instructions`, searched as part of its namespace. */
+	getInstructions?(): string | undefined;
+}
+
+/**
+ * One server of the catalogue, in the array form of `servers`.
+ *
+ * @example
+ * ```ts
+ * const entry: McpServerEntry = { name: "github", client: githubClient };
+ * ```
+ */
+export interface McpServerEntry {
+	/** The server's name: the namespace of its tools and, by default, their name prefix. */
+	name: string;
+	/** A client connected to the server. */
+	client: McpClientLike;
+}
+
+/**
+ * A catalogued tool: the server's definition under the name the model calls it by
+ * (`github__create_issue`), with `title` taken from `annotations.title` when the tool has no
+ * `title`. It is a valid MCP `Tool`, so a proxy lists it as it is. The object stays the same (`===`)
+ * across refreshes for as long as the server's definition does not change.
+ *
+ * @example
+ * ```ts
+ * const info: McpToolInfo = catalog.getAllTools()[0]; // { name: "github__create_issue", inputSchema: {...}, ... }
+ * ```
+ */
+export type McpToolInfo = McpTool;
+
+/**
+ * Where a catalogued tool comes from.
+ *
+ * @example
+ * ```ts
+ * catalog.origin("github__create_issue"); // { server: "github", tool: "create_issue" }
+ * ```
+ */
+export interface McpToolOrigin {
+	/** The server's name in the catalogue. */
+	server: string;
+	/** The tool's name on that server. */
+	tool: string;
+}
+
+/**
+ * What one server's refresh changed, by catalogue name. Emitted only when something did.
+ *
+ * @example
+ * ```ts
+ * catalog.on("change", ({ server, added, removed, updated }) => console.log(server, added, removed, updated));
+ * ```
+ */
+export interface McpCatalogChange {
+	server: string;
+	added: string[];
+	removed: string[];
+	updated: string[];
+}
+
+/**
+ * A problem met by a refresh: a failed `listTools` (the server keeps its last known tools), a tool
+ * skipped because its name is malformed or taken, or a `change` listener that threw.
+ *
+ * @example
+ * ```ts
+ * catalog.on("error", ({ server, error }) => console.warn(`MCP server ${server}:`, error));
+ * ```
+ */
+export interface McpCatalogError {
+	server: string;
+	error: unknown;
+}
+
+/**
+ * What a `refresh` did, over every server it refreshed. It never rejects: failures are in `errors`.
+ *
+ * @example
+ * ```ts
+ * const { added, errors } = await catalog.refresh("github");
+ * ```
+ */
+export interface McpRefreshResult {
+	added: string[];
+	removed: string[];
+	updated: string[];
+	errors: McpCatalogError[];
+}
+
+/**
+ * Events of {@link McpCatalog}.
+ *
+ * @example
+ * ```ts
+ * const listener: McpCatalogEvents["change"] = (change) => console.log(change.added);
+ * ```
+ */
+export interface McpCatalogEvents {
+	change: (change: McpCatalogChange) => void;
+	error: (error: McpCatalogError) => void;
+}
+
+/**
+ * A {@link ToolCatalog} over MCP servers: every server's tools under catalogue names, kept current.
+ *
+ * @example
+ * ```ts
+ * const catalog: McpCatalog = createMcpCatalog({ servers: { github, weather } });
+ * await catalog.ready;
+ * await catalog.callTool("weather__get_forecast", { city: "Oslo" });
+ * ```
+ */
+export interface McpCatalog extends ToolCatalog {
+	/** Every server's tools, servers in the order given; the same array until something changes. */
+	getAllTools(): readonly McpToolInfo[];
+	/** Settles once every server was listed once, whatever the outcome. */
+	readonly ready: Promise<McpRefreshResult>;
+	/**
+	 * Lists one server again (or all, in parallel) and applies only what changed. A failed listing
+	 * keeps the server's last known tools. Concurrent refreshes of a server are merged.
+	 */
+	refresh(server?: string): Promise<McpRefreshResult>;
+	/** Replaces a server's client (after a reconnect) and refreshes it; its tools stay until then. */
+	setClient(server: string, client: McpClientLike): Promise<McpRefreshResult>;
+	/** Calls a catalogued tool on its server, under the server's own name for it. */
+	callTool(
+		name: string,
+		args?: Record<string, unknown>,
+		options?: McpCallOptions,
+	): Promise<McpCallToolResult>;
+	/** The server and server-side name of a catalogued tool; `undefined` for an unknown name. */
+	origin(name: string): McpToolOrigin | undefined;
+	/** The namespace of a catalogued tool (its server), for `createToolSearchTool({ namespaceOf })`. */
+	namespaceOf(tool: { name: string }): ToolNamespace | undefined;
+	/** Adds a listener; returns a function that removes it. */
+	on<E extends keyof McpCatalogEvents>(event: E, listener: McpCatalogEvents[E]): () => void;
+}
