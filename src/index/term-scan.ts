@@ -122,6 +122,60 @@ export function scanTerm(
 	const onlyEpoch = only?.epoch ?? 0;
 	const { alive, fieldLength, termScore, termUnit, score, cover, matchedIdf } = store;
 	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	const single = term.variants.length === 1 ? term.variants[0] : undefined;
+	if (single !== undefined && single.slots === undefined) {
+		// One variant (the usual case): accumulate straight into the tool's totals.
+		const idf = single.idf;
+		const unit = idf * (1 + delta);
+		const id = single.termId;
+		const { offsets, docs, meta, tail, mainTerms } = store.postings;
+		if (id < mainTerms) {
+			const end = offsets[id + 1] as number;
+			let p = offsets[id] as number;
+			while (p < end) {
+				const slot = docs[p] as number;
+				let tf = 0;
+				do {
+					const packed = meta[p] as number;
+					const f = packed >>> 12;
+					tf +=
+						((weights[f] as number) * (packed & 4095)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
+					p++;
+				} while (p < end && docs[p] === slot);
+				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
+					continue;
+				score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+				if (cover[slot] === 0) touched.push(slot);
+				cover[slot] = (cover[slot] as number) + 1;
+				matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
+			}
+		}
+		const list = tail[id];
+		if (list !== undefined) {
+			const end = list.length;
+			let p = 0;
+			while (p < end) {
+				const slot = list[p] as number;
+				let tf = 0;
+				do {
+					const packed = list[p + 1] as number;
+					const f = packed >>> 12;
+					tf +=
+						((weights[f] as number) * (packed & 4095)) /
+						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
+					p += 2;
+				} while (p < end && list[p] === slot);
+				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
+					continue;
+				score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+				if (cover[slot] === 0) touched.push(slot);
+				cover[slot] = (cover[slot] as number) + 1;
+				matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
+			}
+		}
+		return;
+	}
 	const termTouched: number[] = [];
 	for (const variant of term.variants) {
 		const idf = variant.idf;
