@@ -5,6 +5,11 @@ export default defineConfig({
 	resolve: {
 		alias: {
 			"tool-search/wink": fileURLToPath(new URL("./src/wink.ts", import.meta.url)),
+			"tool-search/pi": fileURLToPath(new URL("./src/adapters/pi.ts", import.meta.url)),
+			"tool-search/ai-sdk": fileURLToPath(new URL("./src/adapters/ai-sdk.ts", import.meta.url)),
+			"tool-search/mcp": fileURLToPath(new URL("./src/adapters/mcp.ts", import.meta.url)),
+			"tool-search/anthropic": fileURLToPath(new URL("./src/adapters/anthropic.ts", import.meta.url)),
+			"tool-search/openai": fileURLToPath(new URL("./src/adapters/openai.ts", import.meta.url)),
 			"tool-search": fileURLToPath(new URL("./src/index.ts", import.meta.url)),
 		},
 	},
