@@ -5,6 +5,7 @@
 import type { ToolSearchFieldName } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
+import { firstLine } from "./first-line.js";
 import { firstSentence } from "./first-sentence.js";
 import { schemaText } from "./schema-text.js";
 
@@ -13,8 +14,6 @@ import { schemaText } from "./schema-text.js";
  * in `summary` (fewer when the cut would split a surrogate pair).
  */
 export const SUMMARY_MAX_LENGTH = 200;
-
-const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
 /**
  * The local name of a tool: the part after the last `__` (the MCP convention `mcp__server__tool`),
@@ -54,22 +53,6 @@ function joinLines(parts: readonly unknown[]): string {
 		if (line !== undefined) lines.push(line);
 	}
 	return lines.join("\n");
-}
-
-/**
- * The first non-blank line of `text`, trimmed and cut to `max` code units without splitting a
- * surrogate pair; `""` when there is none.
- */
-function firstLine(text: string, max: number): string {
-	for (const raw of text.split(LINE_BREAK)) {
-		const line = raw.trim();
-		if (line === "") continue;
-		if (line.length <= max) return line;
-		const code = line.charCodeAt(max - 1);
-		const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-		return line.slice(0, end).trimEnd();
-	}
-	return "";
 }
 
 /**

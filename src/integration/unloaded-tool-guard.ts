@@ -6,6 +6,7 @@
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { quote, ToolSearchError } from "../errors.js";
+import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { editDistance } from "../index/fuzzy.js";
 
@@ -59,12 +60,7 @@ function strings(value: unknown): string[] {
 
 function checkArguments(name: unknown, host: unknown, options: unknown): void {
 	if (typeof name !== "string") invalid(`name must be a string, got ${quote(name)}`);
-	if (
-		!isObject(host) ||
-		typeof host.getAllTools !== "function" ||
-		typeof host.getActiveTools !== "function" ||
-		typeof host.setActiveTools !== "function"
-	) {
+	if (!isToolHost(host)) {
 		invalid(`host must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(host)}`);
 	}
 	if (options === undefined) return;

@@ -5,6 +5,7 @@
 import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { createToolSearchDocument } from "../document/create-tool-search-document.js";
 import { quote, ToolSearchError } from "../errors.js";
+import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
@@ -107,12 +108,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
 	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
 	const { tools, ranker, exclude, namespaceOf, defaultLimit, description } = options;
-	if (
-		!isObject(tools) ||
-		typeof tools.getAllTools !== "function" ||
-		typeof tools.getActiveTools !== "function" ||
-		typeof tools.setActiveTools !== "function"
-	) {
+	if (!isToolHost(tools)) {
 		invalid(`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`);
 	}
 	if (ranker !== undefined) assertToolRanker(ranker, "ranker");

@@ -3,6 +3,7 @@
  * `details` a UI renders (snake_case keys, as in oh-my-pi's `search_tool_bm25`).
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
 
 /**
@@ -153,29 +154,8 @@ export interface ToolSearchToolFailure {
  */
 export type ToolSearchToolResult = ToolSearchToolSuccess | ToolSearchToolFailure;
 
-const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
-
-/**
- * The first non-blank line of `text`, trimmed and cut to `max` code units without splitting a
- * surrogate pair; `""` for a non-string or blank text.
- *
- * @example
- * ```ts
- * firstLine("\n  Create an issue.\nMore.", 200); // "Create an issue."
- * ```
- */
-export function firstLine(text: unknown, max: number): string {
-	if (typeof text !== "string") return "";
-	for (const raw of text.split(LINE_BREAK)) {
-		const line = raw.trim();
-		if (line === "") continue;
-		if (line.length <= max) return line;
-		const code = line.charCodeAt(max - 1);
-		const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-		return line.slice(0, end).trimEnd();
-	}
-	return "";
-}
+/** Defined in `src/document/first-line.ts`; also exported here, next to the lengths it is used with. */
+export { firstLine };
 
 function nonBlank(value: unknown): string | undefined {
 	if (typeof value !== "string") return undefined;

@@ -8,6 +8,7 @@ import {
 import { resolveToolSearchFields } from "../../src/document/resolve-fields.js";
 import { ToolSearchError } from "../../src/errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../../src/types.js";
+import { deepFreeze } from "../helpers/deep-freeze.js";
 
 /** An MCP `Tool` as the GitHub server lists it: `title` and `inputSchema`. */
 const githubCreateIssue: ToolInfo = {
@@ -342,12 +343,4 @@ function catchError(call: () => unknown): unknown {
 		return error;
 	}
 	throw new Error("expected a throw");
-}
-
-function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const child of Object.values(value)) deepFreeze(child);
-	}
-	return value;
 }

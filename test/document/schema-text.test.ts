@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { MAX_SCHEMA_DEPTH, schemaText } from "../../src/document/schema-text.js";
+import { deepFreeze } from "../helpers/deep-freeze.js";
 
 const createIssueSchema = {
 	type: "object",
@@ -281,11 +282,3 @@ describe("schemaText", () => {
 		expect(schema).toEqual(snapshot);
 	});
 });
-
-function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const child of Object.values(value)) deepFreeze(child);
-	}
-	return value;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import { createActiveToolSet } from "../../src/host/create-active-tool-set.js";
 import type { ToolInfo } from "../../src/types.js";
+import { thrown } from "../helpers/thrown.js";
 
 const tools: readonly ToolInfo[] = Object.freeze([
 	{ name: "tool_search", description: "Search tools." },
@@ -9,16 +9,6 @@ const tools: readonly ToolInfo[] = Object.freeze([
 	{ name: "write_file", description: "Write a file." },
 	{ name: "post_message", description: "Post a message." },
 ]);
-
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
-}
 
 describe("createActiveToolSet", () => {
 	it("returns a copy of the tools", () => {

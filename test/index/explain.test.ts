@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
-
-/** Classic settings so the numbers can be worked by hand (see tool-search-index.test.ts). */
-const CLASSIC = {
-	bm25: { k1: 1.2, b: 0.75, delta: 1 },
-	fieldWeights: { summary: 0, description: 2 },
-	rules: { coverage: true, localNameBonus: 1, namespaceBoost: 0 },
-	synonyms: { builtIn: false },
-} as const;
+import { CLASSIC } from "../helpers/classic-options.js";
 
 function catalogue(): ToolSearchIndex {
 	const index = new ToolSearchIndex(CLASSIC);

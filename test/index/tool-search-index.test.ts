@@ -4,20 +4,9 @@ import { ToolSearchError } from "../../src/errors.js";
 import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/bm25.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolInfo } from "../../src/types.js";
+import { CLASSIC } from "../helpers/classic-options.js";
 
 const doc = (tool: ToolInfo) => createToolSearchDocument(tool);
-
-/**
- * Classic settings for hand-computed scores: BM25+ k1 1.2, delta 1; the description alone weighs 2
- * (its first sentence, the summary field, is not counted twice); strict coverage; local-name bonus 1;
- * no namespace boost, no synonyms.
- */
-const CLASSIC = {
-	bm25: { k1: 1.2, b: 0.75, delta: 1 },
-	fieldWeights: { summary: 0, description: 2 },
-	rules: { coverage: true, localNameBonus: 1, namespaceBoost: 0 },
-	synonyms: { builtIn: false },
-} as const;
 
 /** Three tools whose only text is a one-word name and a short description. */
 function colours(): ToolSearchIndex {

@@ -1,20 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import { coalesceByNamespace, type NamespaceGroup, readNamespace } from "../../src/integration/coalesce.js";
+import { thrown } from "../helpers/thrown.js";
 
 const byPrefix = (name: string): string | undefined =>
 	name.includes("__") ? name.split("__")[0] : undefined;
-
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
-}
 
 describe("coalesceByNamespace", () => {
 	const cases: [string, string[], NamespaceGroup<string>[]][] = [

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import {
 	type DiscoveryPolicy,
 	estimateToolTokens,
@@ -9,6 +8,7 @@ import {
 } from "../../src/integration/discovery-policy.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CATALOG } from "../fixtures/catalog.js";
+import { thrown } from "../helpers/thrown.js";
 
 const SEARCH: ToolInfo = Object.freeze({ name: "tool_search", description: "Search tools." });
 const SMALL: readonly ToolInfo[] = Object.freeze(
@@ -20,16 +20,6 @@ const SMALL: readonly ToolInfo[] = Object.freeze(
 /** n built-ins `b0..` then n MCP tools `mcp__s__t0..`, alternating. */
 function catalog(n: number): ToolInfo[] {
 	return Array.from({ length: n }, (_, i) => ({ name: i % 2 === 0 ? `b${i}` : `mcp__s__t${i}` }));
-}
-
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
 }
 
 describe("planDiscovery: modes", () => {

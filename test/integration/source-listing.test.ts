@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import {
 	DEFAULT_SOURCE_LISTING_BUDGET_BYTES,
 	renderToolSearchDescription,
@@ -10,6 +9,7 @@ import {
 	utf8ByteLength,
 } from "../../src/integration/source-listing.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
+import { thrown } from "../helpers/thrown.js";
 
 const HEAD = `\n\n${SOURCE_LISTING_HEADER}`;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -21,16 +21,6 @@ function listingOf(description: string, base = TOOL_SEARCH_DESCRIPTION): string 
 
 function bytes(text: string): number {
 	return Buffer.byteLength(text, "utf8");
-}
-
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
 }
 
 describe("renderToolSearchDescription: omit", () => {

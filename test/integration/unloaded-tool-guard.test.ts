@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import { checkToolCall } from "../../src/integration/unloaded-tool-guard.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CATALOG } from "../fixtures/catalog.js";
 import { createFakeHost } from "../helpers/fake-host.js";
+import { thrown } from "../helpers/thrown.js";
 
 const SEARCH: ToolInfo = Object.freeze({ name: "tool_search", description: "Search tools." });
 
@@ -12,16 +12,6 @@ function host(
 	tools: readonly ToolInfo[] = [SEARCH, ...CATALOG],
 ) {
 	return createFakeHost({ tools, active });
-}
-
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
 }
 
 describe("checkToolCall", () => {

@@ -12,6 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolSearchError } from "../../src/errors.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../../src/types.js";
+import { deepFreeze } from "../helpers/deep-freeze.js";
 import { fixtureDocuments, piFixtureDocuments } from "./fixture-documents.js";
 
 /** The keys of the conformance checks, for `skip`. */
@@ -87,14 +88,6 @@ async function rank(
 	options?: ToolRankOptions,
 ): Promise<ToolSearchMatch[]> {
 	return await ranker.rank(query, documents, limit, options);
-}
-
-function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-	}
-	return value;
 }
 
 function names(matches: readonly { name: string }[]): string[] {

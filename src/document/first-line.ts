@@ -1,0 +1,24 @@
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+
+/**
+ * The first non-blank line of `text`, trimmed and cut to `max` code units without splitting a
+ * surrogate pair; `""` for a non-string or blank text. It gives a document's `summary` its line
+ * and `tool_search` results their one-line descriptions.
+ *
+ * @example
+ * ```ts
+ * firstLine("\n  Create an issue.\nMore.", 200); // "Create an issue."
+ * ```
+ */
+export function firstLine(text: unknown, max: number): string {
+	if (typeof text !== "string") return "";
+	for (const raw of text.split(LINE_BREAK)) {
+		const line = raw.trim();
+		if (line === "") continue;
+		if (line.length <= max) return line;
+		const code = line.charCodeAt(max - 1);
+		const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+		return line.slice(0, end).trimEnd();
+	}
+	return "";
+}
