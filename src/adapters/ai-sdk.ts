@@ -21,142 +21,39 @@
  * @module
  */
 
-import {
-	asSchema,
-	type JSONSchema7,
-	jsonSchema,
-	NoSuchToolError,
-	type Tool,
-	type ToolCallRepairFunction,
-	type ToolSet,
-} from "ai";
+import { NoSuchToolError, type Tool, type ToolSet } from "ai";
 import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { createActiveToolSet } from "../host/create-active-tool-set.js";
 import type { ToolHost } from "../host/types.js";
 import {
 	checkToolCall,
-	type DiscoveryPlan,
-	type DiscoveryPolicy,
-	namespaceFromToolName,
 	planDiscovery,
 	renderToolSearchDescription,
 	type ToolCallCheckOptions,
-	type ToolSearchSource,
 } from "../integration/index.js";
-import { createToolSearchTool, type ToolSearchToolOptions } from "../tool/create-tool-search-tool.js";
-import { formatToolSearchError, type ToolSearchToolResult } from "../tool/format-result.js";
-import { type ToolSearchInput, toolSearchSchema } from "../tool/tool-search-schema.js";
-import { validateToolSearchInput } from "../tool/validate-input.js";
+import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
+import { sourcesOf, toolInfo } from "./ai-sdk/catalog.js";
+import { createSearchAiTool } from "./ai-sdk/search-tool.js";
+import type { AiSdkToolSearch, AiSdkToolSearchOptions, WithToolSearch } from "./ai-sdk/types.js";
+import { wrapTools } from "./ai-sdk/wrap-tools.js";
+import { isObject } from "./shared/checks.js";
+import { loadedNowMessage } from "./shared/loaded-now-message.js";
 
-/**
- * `tool_search` as an AI SDK tool: input `{ query, limit? }`, output the framework-neutral result.
- *
- * @example
- * ```ts
- * const toolSearch: ToolSearchAiTool = createAiSdkToolSearch({ tools }).toolSearch;
- * ```
- */
-export type ToolSearchAiTool = Tool<ToolSearchInput, ToolSearchToolResult>;
+export type {
+	AiSdkToolSearch,
+	AiSdkToolSearchOptions,
+	ToolSearchAiTool,
+	WithToolSearch,
+} from "./ai-sdk/types.js";
 
-/**
- * A tool set with `tool_search` added.
- *
- * @example
- * ```ts
- * const tools: WithToolSearch<typeof myTools> = createAiSdkToolSearch({ tools: myTools }).tools;
- * ```
- */
-export type WithToolSearch<TOOLS extends ToolSet> = TOOLS & { [TOOL_SEARCH_TOOL_NAME]: ToolSearchAiTool };
-
-/**
- * Options of {@link createAiSdkToolSearch}: those of `createToolSearchTool` but `tools` (here the
- * AI SDK tool set), plus pinning, the policy, Anthropic tool references, the guard and the listing.
- *
- * @example
- * ```ts
- * const options: AiSdkToolSearchOptions<typeof tools> = { tools, pinned: ["read_file"], toolReferences: true };
- * ```
- */
-export interface AiSdkToolSearchOptions<TOOLS extends ToolSet> extends Omit<ToolSearchToolOptions, "tools"> {
-	/** Every tool, keyed by name. Must not contain `tool_search`. */
-	tools: TOOLS;
-	/** Tools active in every step. @defaultValue `[]` */
-	pinned?: readonly (keyof TOOLS & string)[] | undefined;
-	/** Which tools are searchable; `pinned` are added to its `essential`. @defaultValue `{ mode: "all" }` */
-	policy?: DiscoveryPolicy | undefined;
-	/** Answer `tool_search` with Anthropic `tool_reference` blocks and mark searchable tools `deferLoading`. @defaultValue `false` */
-	toolReferences?: boolean | undefined;
-	/** Guard calls to unloaded tools; `{ autoActivate: true }` loads a known tool on such a call. @defaultValue `true` */
-	guard?: boolean | Pick<ToolCallCheckOptions, "autoActivate"> | undefined;
-	/** `"include"` lists the searchable tools' namespaces in the description (see `renderToolSearchDescription`). @defaultValue `"omit"` */
-	listing?: "omit" | "include" | undefined;
-}
-
-/**
- * What {@link createAiSdkToolSearch} returns.
- *
- * @example
- * ```ts
- * const { tools, prepareStep, repairToolCall, activeTools }: AiSdkToolSearch<typeof myTools> = createAiSdkToolSearch({ tools: myTools });
- * ```
- */
-export interface AiSdkToolSearch<TOOLS extends ToolSet> {
-	/** Every tool plus `tool_search`, for `generateText` / `streamText` / `ToolLoopAgent`'s `tools`. */
-	readonly tools: WithToolSearch<TOOLS>;
-	/** The `tool_search` tool alone. */
-	readonly toolSearch: ToolSearchAiTool;
-	/** For `prepareStep`: `{ activeTools: [...pinned, "tool_search", ...activated] }`. */
-	prepareStep(): { activeTools: (keyof WithToolSearch<TOOLS> & string)[] };
-	/** The active tool names now. */
-	activeTools(): (keyof WithToolSearch<TOOLS> & string)[];
-	/** For `experimental_repairToolCall`: turns a call to an unloaded tool into the guard's message. */
-	readonly repairToolCall: ToolCallRepairFunction<ToolSet>;
-	/** The discovery plan in force. */
-	readonly plan: DiscoveryPlan;
-	/** The host `tool_search` reads and activates through. */
-	readonly host: ToolHost;
-}
-
-type ModelOutput = Awaited<ReturnType<NonNullable<ToolSearchAiTool["toModelOutput"]>>>;
-type AnyExecute = (input: unknown, options: unknown) => unknown;
-
+/** Throws a `ToolSearchError` of code `INVALID_OPTIONS`. */
 function invalid(message: string): never {
 	throw new ToolSearchError("INVALID_OPTIONS", message);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function loadedNowMessage(name: string): string {
-	return `Tool ${JSON.stringify(name)} was not loaded, so the call did not run. It is loaded now: call it again.`;
-}
-
-/** A tool as `tool_search` reads it; a schema the SDK resolves asynchronously is filled in when ready. */
-function toolInfo(name: string, tool: Tool, infos: ToolInfo[], at: number): ToolInfo {
-	const info: ToolInfo = {
-		name,
-		description: tool.description,
-		...(tool.title ? { title: tool.title } : {}),
-	};
-	let schema: unknown;
-	try {
-		schema = asSchema(tool.inputSchema).jsonSchema;
-	} catch {
-		return info;
-	}
-	if (!isObject(schema) || typeof schema.then !== "function") return { ...info, parameters: schema };
-	Promise.resolve(schema).then(
-		(parameters) => {
-			infos[at] = { ...info, parameters };
-		},
-		() => {},
-	);
-	return info;
-}
-
+/** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
 function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
 	if (guard === undefined || guard === true) return {};
 	if (guard === false) return undefined;
@@ -166,22 +63,6 @@ function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | u
 		invalid(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
 	}
 	return autoActivate === undefined ? {} : { autoActivate };
-}
-
-/** The namespaces of the deferred tools, one entry per tool, for the description's source listing. */
-function sourcesOf(
-	infos: readonly ToolInfo[],
-	plan: DiscoveryPlan,
-	namespaceOf: ToolSearchToolOptions["namespaceOf"],
-	policyNamespaceOf: DiscoveryPolicy["namespaceOf"],
-): ToolSearchSource[] {
-	const deferred = new Set(plan.deferred);
-	return infos.flatMap((info): ToolSearchSource[] => {
-		if (!deferred.has(info.name)) return [];
-		const namespace = namespaceOf?.(info);
-		const name = namespace?.name ?? policyNamespaceOf?.(info) ?? namespaceFromToolName(info.name);
-		return name === undefined ? [] : [{ name, description: namespace?.description, toolCount: 1 }];
-	});
 }
 
 /**
@@ -260,61 +141,8 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	searchInfo.description = search.description;
 	const defaultLimit = searchOptions.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 
-	const toolSearch: ToolSearchAiTool = {
-		description: search.description,
-		inputSchema: jsonSchema<ToolSearchInput>(toolSearchSchema as JSONSchema7, {
-			validate: (value) => {
-				const checked = validateToolSearchInput(value, defaultLimit);
-				if (checked.ok) return { success: true, value: value as ToolSearchInput };
-				const query = isObject(value) && typeof value.query === "string" ? value.query : undefined;
-				const text = formatToolSearchError(checked.error, { query, defaultLimit }).content[0].text;
-				return { success: false, error: new Error(text) };
-			},
-		}),
-		execute: async (input, { toolCallId, abortSignal }) => {
-			const result = await search.execute(toolCallId, input, abortSignal);
-			if (result.isError === true) throw new Error(result.content[0].text);
-			return result;
-		},
-		toModelOutput: ({ output }): ModelOutput => {
-			const found = output.isError === true ? [] : output.details.activated_tools;
-			if (!toolReferences || found.length === 0) return { type: "text", value: output.content[0].text };
-			return {
-				type: "content",
-				value: found.map((toolName) => ({
-					type: "custom",
-					providerOptions: { anthropic: { type: "tool-reference", toolName } },
-				})),
-			};
-		},
-	};
-
-	const searchable = new Set(plan.deferred);
-	const wrapped: Record<string, unknown> = {};
-	for (const name of names) {
-		const tool = tools[name] as Tool & Record<string, unknown>;
-		const execute = typeof tool.execute === "function" ? (tool.execute as AnyExecute) : undefined;
-		const defer = toolReferences && searchable.has(name);
-		if (!defer && (guarded === undefined || execute === undefined)) {
-			wrapped[name] = tool;
-			continue;
-		}
-		const copy: Record<string, unknown> = { ...tool };
-		if (defer) {
-			const anthropic = isObject(tool.providerOptions?.anthropic) ? tool.providerOptions.anthropic : {};
-			copy.providerOptions = { ...tool.providerOptions, anthropic: { ...anthropic, deferLoading: true } };
-		}
-		if (guarded !== undefined && execute !== undefined) {
-			copy.execute = (input: unknown, executeOptions: unknown) => {
-				const check = checkToolCall(name, host, guarded);
-				if (check.status === "inactive" || check.status === "unknown") {
-					return Promise.reject(new Error(check.message));
-				}
-				return execute.call(tool, input, executeOptions);
-			};
-		}
-		wrapped[name] = copy;
-	}
+	const toolSearch = createSearchAiTool(search, defaultLimit, toolReferences);
+	const wrapped = wrapTools(tools, names, { deferred: plan.deferred, toolReferences, guarded, host });
 	wrapped[TOOL_SEARCH_TOOL_NAME] = toolSearch;
 
 	const activeTools = () => host.getActiveTools() as (keyof WithToolSearch<TOOLS> & string)[];

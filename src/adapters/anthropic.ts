@@ -26,17 +26,12 @@
  * @module
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { quote, ToolSearchError } from "../errors.js";
-import { createActiveToolSet } from "../host/create-active-tool-set.js";
-import {
-	checkToolCall,
-	type DiscoveryPlan,
-	type DiscoveryPolicy,
-	planDiscovery,
-} from "../integration/index.js";
-import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
+import { quote } from "../errors.js";
+import type { DiscoveryPlan } from "../integration/index.js";
 import { toolSearchSchema } from "../tool/tool-search-schema.js";
-import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
+import type { ToolInfo } from "../types.js";
+import { fail, isObject } from "./shared/checks.js";
+import { createProviderCatalog, type ProviderToolSearchOptions } from "./shared/provider-catalog.js";
 
 /**
  * A catalogue tool: a {@link ToolInfo} (pi, MCP, OpenAI style) or an Anthropic tool with `input_schema`.
@@ -126,23 +121,9 @@ export interface AnthropicToolUse {
  * const options: AnthropicToolSearchOptions = { tools, essential: ["read_file"], policy: { mode: "mcp-only" } };
  * ```
  */
-export interface AnthropicToolSearchOptions {
+export interface AnthropicToolSearchOptions extends ProviderToolSearchOptions {
 	/** The whole catalogue. Names must be unique, non-empty and not `tool_search`. */
 	tools: readonly AnthropicCatalogTool[];
-	/** Names of tools never deferred (added to `policy.essential`). @defaultValue `[]` */
-	essential?: readonly string[] | undefined;
-	/** Which tools to defer. @defaultValue `{ mode: "all" }`: every tool but the essential ones */
-	policy?: DiscoveryPolicy | undefined;
-	/** A tool's namespace (MCP server), searched with the tool. @defaultValue none */
-	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
-	/** The ranker. @defaultValue the ranker in force at each call */
-	ranker?: ToolRanker | undefined;
-	/** Tools a search finds when the model gives no `limit`. @defaultValue 8 */
-	defaultLimit?: number | undefined;
-	/** The `tool_search` description, e.g. from `renderToolSearchDescription`. @defaultValue `TOOL_SEARCH_DESCRIPTION` */
-	description?: string | undefined;
-	/** Let a call to a deferred tool that no search loaded run (and load it) instead of failing. @defaultValue `false` */
-	autoActivate?: boolean | undefined;
 }
 
 /**
@@ -177,24 +158,6 @@ export interface AnthropicToolSearch {
 	activeTools(): string[];
 }
 
-function fail(code: "INVALID_OPTIONS" | "INVALID_TOOL", message: string): never {
-	throw new ToolSearchError(code, message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The tool's schema as an `input_schema`; no schema means no arguments. */
-function inputSchemaOf(tool: AnthropicCatalogTool, at: number): AnthropicInputSchema {
-	const schema = tool.input_schema ?? tool.parameters ?? tool.inputSchema;
-	if (schema === undefined || schema === null) return { type: "object", properties: {} };
-	if (!isObject(schema) || (schema.type !== undefined && schema.type !== "object")) {
-		fail("INVALID_TOOL", `tools[${at}] must have an object JSON Schema, got ${quote(schema)}`);
-	}
-	return schema.type === "object" ? (schema as AnthropicInputSchema) : { ...schema, type: "object" };
-}
-
 function checkBlock(block: unknown, method: string): asserts block is AnthropicToolUse {
 	if (!isObject(block) || typeof block.id !== "string" || typeof block.name !== "string") {
 		fail(
@@ -206,7 +169,7 @@ function checkBlock(block: unknown, method: string): asserts block is AnthropicT
 
 /**
  * Creates client-side tool search for the Anthropic Messages API over a fixed catalogue.
- * {@link planDiscovery} splits the catalogue (default mode `"all"`); `tools()` sends the deferred
+ * `planDiscovery` splits the catalogue (default mode `"all"`); `tools()` sends the deferred
  * tools with `defer_loading: true`. Tool schemas are passed on as given (a schema without `type`
  * gets `type: "object"`), never copied deeply nor mutated.
  *
@@ -223,56 +186,12 @@ function checkBlock(block: unknown, method: string): asserts block is AnthropicT
  * ```
  */
 export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): AnthropicToolSearch {
-	if (!isObject(options as unknown))
-		fail("INVALID_OPTIONS", `options must be an object, got ${quote(options)}`);
-	const { tools, essential, policy, autoActivate } = options;
-	if (!Array.isArray(tools)) fail("INVALID_OPTIONS", `tools must be an array of tools, got ${quote(tools)}`);
-	if (essential !== undefined && !Array.isArray(essential)) {
-		fail("INVALID_OPTIONS", `essential must be an array of tool names, got ${quote(essential)}`);
-	}
-	if (policy !== undefined && !isObject(policy as unknown)) {
-		fail("INVALID_OPTIONS", `policy must be an object, got ${quote(policy)}`);
-	}
-	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		fail("INVALID_OPTIONS", `autoActivate must be a boolean, got ${quote(autoActivate)}`);
-	}
-	const { namespaceOf } = options;
-	if (namespaceOf !== undefined && typeof namespaceOf !== "function") {
-		fail("INVALID_OPTIONS", `namespaceOf must be a function, got ${quote(namespaceOf)}`);
-	}
-
-	const infos: ToolInfo[] = [];
 	const wire = new Map<string, AnthropicTool>();
-	(tools as readonly unknown[]).forEach((item, at) => {
-		const name = isObject(item) ? item.name : undefined;
-		if (typeof name !== "string" || name === "") {
-			fail("INVALID_TOOL", `tools[${at}] must have a non-empty string name, got ${quote(name)}`);
-		}
-		if (name === TOOL_SEARCH_TOOL_NAME)
-			fail("INVALID_TOOL", `tools[${at}] is named ${quote(name)}, a reserved name`);
-		const tool = item as AnthropicCatalogTool;
-		const schema = inputSchemaOf(tool, at);
-		infos.push({ ...tool, parameters: schema });
-		const description = typeof tool.description === "string" ? { description: tool.description } : {};
-		wire.set(name, { name, ...description, input_schema: schema });
-	});
-
-	const fromPolicy = policy?.essential;
-	const plan = planDiscovery(infos, {
-		...policy,
-		mode: policy?.mode ?? "all",
-		essential: Array.isArray(fromPolicy) ? [...fromPolicy, ...(essential ?? [])] : (fromPolicy ?? essential),
-		namespaceOf: policy?.namespaceOf ?? (namespaceOf && ((tool: ToolInfo) => namespaceOf(tool)?.name)),
-	});
-	const enabled = plan.searchEnabled;
-	const host = createActiveToolSet({ tools: infos, pinned: plan.loaded });
-	const search = createToolSearchTool({
-		tools: host,
-		exclude: plan.exclude,
-		namespaceOf,
-		ranker: options.ranker,
-		defaultLimit: options.defaultLimit,
-		description: options.description,
+	const { plan, enabled, search, active, refusal } = createProviderCatalog(options, {
+		schemaOf: (tool) => tool.input_schema ?? tool.parameters ?? tool.inputSchema,
+		add: ({ name, schema, description }) => {
+			wire.set(name, { name, ...description, input_schema: schema as AnthropicInputSchema });
+		},
 	});
 	const searchTool: AnthropicTool = {
 		name: TOOL_SEARCH_TOOL_NAME,
@@ -296,11 +215,8 @@ export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): 
 
 	function guard(block: AnthropicToolUse): AnthropicToolResultBlock | undefined {
 		checkBlock(block, "guard");
-		if (enabled && block.name === TOOL_SEARCH_TOOL_NAME) return undefined;
-		const check = checkToolCall(block.name, host, { autoActivate: autoActivate ?? false });
-		return check.status === "active" || check.status === "activated"
-			? undefined
-			: errorResult(block.id, check.message);
+		const message = refusal(block.name);
+		return message === undefined ? undefined : errorResult(block.id, message);
 	}
 
 	return {
@@ -325,6 +241,6 @@ export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): 
 			return { type: "tool_result", tool_use_id: block.id, content: [...references, text] };
 		},
 		guard,
-		activeTools: () => (enabled ? [TOOL_SEARCH_TOOL_NAME, ...host.getActiveTools()] : host.getActiveTools()),
+		activeTools: active,
 	};
 }

@@ -25,17 +25,5 @@ export {
 	type McpProxyCatalog,
 	type McpProxyServerOptions,
 } from "./mcp/mcp-proxy.js";
-export type {
-	McpCallOptions,
-	McpCallToolResult,
-	McpCatalog,
-	McpCatalogChange,
-	McpCatalogError,
-	McpCatalogEvents,
-	McpClientLike,
-	McpRefreshResult,
-	McpServerEntry,
-	McpTool,
-	McpToolInfo,
-	McpToolOrigin,
-} from "./mcp/mcp-types.js";
+// Every type of `mcp-types.ts` is public (it holds the adapter's public types only).
+export type * from "./mcp/mcp-types.js";

@@ -13,28 +13,11 @@ import {
 import { MockLanguageModelV3 } from "ai/test";
 import { createAiSdkToolSearch } from "tool-search/ai-sdk";
 import { describe, expect, it, vi } from "vitest";
-import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import type { ToolSearchToolResult } from "../../src/tool/format-result.js";
+import { thrown } from "../helpers/thrown.js";
+import { AVAILABLE, HINT, TOOL_SEARCH_SCHEMA_JSON } from "./fixtures.js";
 
-const INPUT_SCHEMA_JSON = {
-	type: "object",
-	required: ["query"],
-	properties: {
-		query: {
-			type: "string",
-			description:
-				'What the tool you need should do, in a few keywords: the action and the thing it acts on, e.g. "create github issue" or "read file".',
-		},
-		limit: {
-			type: "integer",
-			minimum: 1,
-			description: "Maximum number of tools to find and load. Defaults to 8.",
-		},
-	},
-};
-const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
-const AVAILABLE = "These tools are now available; call them directly from your next call.";
 const OPTIONS: ToolExecutionOptions = { toolCallId: "call-1", messages: [] };
 
 type Args = Record<string, string>;
@@ -91,16 +74,6 @@ const done = {
 	warnings: [],
 };
 
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
-}
-
 async function run(toolSearch: Tool, input: unknown): Promise<ToolSearchToolResult> {
 	return (await toolSearch.execute?.(input, OPTIONS)) as ToolSearchToolResult;
 }
@@ -113,7 +86,7 @@ describe("createAiSdkToolSearch: what it emits", () => {
 		expect(search.tools.tool_search).toBe(search.toolSearch);
 		expect(search.toolSearch.description).toBe(TOOL_SEARCH_DESCRIPTION);
 		const schema = await asSchema(search.toolSearch.inputSchema).jsonSchema;
-		expect(JSON.parse(JSON.stringify(schema))).toEqual(INPUT_SCHEMA_JSON);
+		expect(JSON.parse(JSON.stringify(schema))).toEqual(TOOL_SEARCH_SCHEMA_JSON);
 		expect(search.tools.weather__get_forecast).not.toBe(tools.weather__get_forecast);
 		expect(search.tools.weather__get_forecast.description).toBe(tools.weather__get_forecast.description);
 	});
@@ -158,7 +131,7 @@ describe("createAiSdkToolSearch: what it emits", () => {
 				type: "function",
 				name: "tool_search",
 				description: TOOL_SEARCH_DESCRIPTION,
-				inputSchema: INPUT_SCHEMA_JSON,
+				inputSchema: TOOL_SEARCH_SCHEMA_JSON,
 			},
 		]);
 		expect(sent.map((tools: { name: string }[]) => tools.map((t) => t.name))).toEqual([

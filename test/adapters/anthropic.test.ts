@@ -4,19 +4,9 @@ import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 import type { ToolInfo } from "../../src/types.js";
+import { deepFreeze } from "../helpers/deep-freeze.js";
 import { createToyRanker } from "../helpers/toy-ranker.js";
-
-function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-	}
-	return value;
-}
-
-const READ = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
-const CREATE = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
-const LIST = { type: "object", properties: { repo: { type: "string" } } };
+import { AVAILABLE, CREATE, HINT, LIST, READ } from "./fixtures.js";
 
 /** Schemas in each of the three places a catalogue tool may carry them, and one without `type` or schema. */
 const TOOLS: readonly AnthropicCatalogTool[] = deepFreeze([
@@ -32,8 +22,6 @@ const SEARCH_TOOL = {
 	description: TOOL_SEARCH_DESCRIPTION,
 	input_schema: JSON.parse(JSON.stringify(toolSearchSchema)),
 };
-const AVAILABLE = "These tools are now available; call them directly from your next call.";
-const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
 
 function create(options: Partial<Parameters<typeof createAnthropicToolSearch>[0]> = {}) {
 	return createAnthropicToolSearch({

@@ -18,11 +18,12 @@ import {
 } from "tool-search/mcp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sameJson } from "../../src/adapters/mcp/mcp-listing.js";
-import { ToolSearchError } from "../../src/errors.js";
+import type { ToolSearchError } from "../../src/errors.js";
 import type { ActiveToolSet } from "../../src/host/types.js";
 import { createToolSearchTool } from "../../src/tool/create-tool-search-tool.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
+import { thrown } from "../helpers/thrown.js";
 
 // ---------------------------------------------------------------------------------------------
 // Real SDK servers and clients over in-memory transports
@@ -156,16 +157,6 @@ const SEARCH_TOOL = {
 	description: TOOL_SEARCH_DESCRIPTION,
 	inputSchema: JSON.parse(JSON.stringify(toolSearchSchema)),
 };
-
-function catchError(run: () => unknown): ToolSearchError {
-	try {
-		run();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
-}
 
 // ---------------------------------------------------------------------------------------------
 // createMcpCatalog
@@ -448,22 +439,22 @@ describe("createMcpCatalog", () => {
 
 	it("throws ToolSearchError INVALID_OPTIONS for malformed options", async () => {
 		const { clients } = await setup();
-		expect(catchError(() => createMcpCatalog({ servers: 3 as never })).message).toBe(
+		expect(thrown(() => createMcpCatalog({ servers: 3 as never })).message).toBe(
 			"tool-search: servers must be an object of MCP clients or an array of { name, client }, got 3",
 		);
-		expect(catchError(() => createMcpCatalog({ servers: { x: {} as never } })).message).toBe(
+		expect(thrown(() => createMcpCatalog({ servers: { x: {} as never } })).message).toBe(
 			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, got {}',
 		);
 		const twice = [
 			{ name: "a", client: clients.github },
 			{ name: "a", client: clients.weather },
 		];
-		const error = catchError(() => createMcpCatalog({ servers: twice }));
+		const error = thrown(() => createMcpCatalog({ servers: twice }));
 		expect([error.code, error.message]).toEqual([
 			"INVALID_OPTIONS",
 			'tool-search: duplicate server name "a" in servers',
 		]);
-		expect(catchError(() => createMcpCatalog({ servers: {}, toolName: "x" as never })).message).toBe(
+		expect(thrown(() => createMcpCatalog({ servers: {}, toolName: "x" as never })).message).toBe(
 			'tool-search: toolName must be a function, got "x"',
 		);
 		await expect(createMcpCatalog({ servers: clients }).refresh("gitlab")).rejects.toThrow(
@@ -779,16 +770,14 @@ describe("createMcpProxyServer", () => {
 
 	it("throws ToolSearchError INVALID_OPTIONS for malformed options", async () => {
 		const catalog = createMcpCatalog({ servers: {} });
-		expect(catchError(() => createMcpProxyServer({ catalog: {} as never })).message).toBe(
+		expect(thrown(() => createMcpProxyServer({ catalog: {} as never })).message).toBe(
 			"tool-search: catalog must have getAllTools, callTool, namespaceOf and on methods, got {}",
 		);
-		expect(catchError(() => createMcpProxyServer({ catalog, pinned: "x" as never })).message).toBe(
+		expect(thrown(() => createMcpProxyServer({ catalog, pinned: "x" as never })).message).toBe(
 			'tool-search: pinned must be an array of tool names, got "x"',
 		);
-		expect(catchError(() => createMcpProxyServer({ catalog, host: {} as never })).code).toBe(
-			"INVALID_OPTIONS",
-		);
-		expect(catchError(() => createMcpProxyServer({ catalog, toolSearch: { defaultLimit: 0 } })).message).toBe(
+		expect(thrown(() => createMcpProxyServer({ catalog, host: {} as never })).code).toBe("INVALID_OPTIONS");
+		expect(thrown(() => createMcpProxyServer({ catalog, toolSearch: { defaultLimit: 0 } })).message).toBe(
 			"tool-search: defaultLimit must be a positive integer, got 0",
 		);
 	});

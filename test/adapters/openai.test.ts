@@ -3,19 +3,10 @@ import { createOpenAIToolSearch, type OpenAIToolSearchOptions } from "../../src/
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 import type { ToolInfo, ToolNamespace } from "../../src/types.js";
+import { deepFreeze } from "../helpers/deep-freeze.js";
 import { createToyRanker } from "../helpers/toy-ranker.js";
+import { AVAILABLE, CREATE, HINT, LIST, READ } from "./fixtures.js";
 
-function deepFreeze<T>(value: T): T {
-	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-		Object.freeze(value);
-		for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-	}
-	return value;
-}
-
-const READ = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
-const CREATE = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
-const LIST = { type: "object", properties: { repo: { type: "string" } } };
 const POST = { type: "object", properties: { text: { type: "string" } } };
 
 const TOOLS: readonly ToolInfo[] = deepFreeze([
@@ -33,8 +24,6 @@ const NAMESPACES: Readonly<Record<string, ToolNamespace>> = deepFreeze({
 const namespaceOf = (tool: ToolInfo): ToolNamespace | undefined => NAMESPACES[tool.name.split("__")[0] ?? ""];
 
 const SCHEMA = JSON.parse(JSON.stringify(toolSearchSchema));
-const AVAILABLE = "These tools are now available; call them directly from your next call.";
-const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
 const EMPTY = { type: "object", properties: {} };
 
 function create(options: Partial<OpenAIToolSearchOptions> = {}) {

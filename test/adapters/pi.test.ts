@@ -14,25 +14,9 @@ import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 import type { ToolRanker, ToolRankOptions } from "../../src/types.js";
+import { thrown } from "../helpers/thrown.js";
+import { AVAILABLE, HINT, TOOL_SEARCH_SCHEMA_JSON } from "./fixtures.js";
 
-const PARAMETERS_JSON = {
-	type: "object",
-	required: ["query"],
-	properties: {
-		query: {
-			type: "string",
-			description:
-				'What the tool you need should do, in a few keywords: the action and the thing it acts on, e.g. "create github issue" or "read file".',
-		},
-		limit: {
-			type: "integer",
-			minimum: 1,
-			description: "Maximum number of tools to find and load. Defaults to 8.",
-		},
-	},
-};
-const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
-const AVAILABLE = "These tools are now available; call them directly from your next call.";
 const CTX = Object.freeze({ cwd: "/work" }) as unknown as ExtensionContext;
 const sourceInfo = Object.freeze({
 	path: "<test>",
@@ -105,16 +89,6 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 	return fake;
 }
 
-function thrown(action: () => unknown): ToolSearchError {
-	try {
-		action();
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) return error;
-		throw error;
-	}
-	throw new Error("expected a ToolSearchError");
-}
-
 function notFound(toolName: string, overrides: object = {}) {
 	return Object.freeze({
 		role: "toolResult",
@@ -137,14 +111,14 @@ describe("toolSearchExtension: the registered definition", () => {
 			label: "Tool search",
 			description: TOOL_SEARCH_DESCRIPTION,
 			promptSnippet: PI_PROMPT_SNIPPET,
-			parameters: PARAMETERS_JSON,
+			parameters: TOOL_SEARCH_SCHEMA_JSON,
 		});
 		expect(typeof definition?.execute).toBe("function");
 	});
 
 	it("toPiParameters returns the schema itself, plain JSON Schema", () => {
 		expect(toPiParameters(toolSearchSchema)).toBe(toolSearchSchema);
-		expect(JSON.parse(JSON.stringify(toPiParameters(toolSearchSchema)))).toEqual(PARAMETERS_JSON);
+		expect(JSON.parse(JSON.stringify(toPiParameters(toolSearchSchema)))).toEqual(TOOL_SEARCH_SCHEMA_JSON);
 	});
 
 	it("takes a custom description and prompt snippet", () => {

@@ -1,6 +1,7 @@
 /**
  * Types of the MCP adapter: the slice of an MCP SDK `Client` the catalogue uses, the tools it
  * exposes, and what its refreshes report. Types only; nothing here loads the SDK at runtime.
+ * All of them are public: `src/adapters/mcp.ts` re-exports the whole module, so keep internal types out.
  */
 import type {
 	CallToolRequest,

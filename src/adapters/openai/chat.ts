@@ -1,0 +1,39 @@
+/**
+ * The Chat Completions side of `tool-search/openai`: no deferral there, so the `tools` to send are
+ * `tool_search` plus the active tools, sent anew each turn; a tool call is answered with a tool
+ * message (the search's text, or the guard's refusal). Internal.
+ */
+import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
+import { quote } from "../../errors.js";
+import { fail, isObject } from "../shared/checks.js";
+import type { OpenAICatalog } from "./catalog.js";
+import type { OpenAIChatTool, OpenAIFunctionTool, OpenAIToolSearch } from "./types.js";
+
+/** The Chat Completions methods of {@link OpenAIToolSearch}, over `catalog`. */
+export function createChatCompletionsApi(
+	catalog: OpenAICatalog,
+): Pick<OpenAIToolSearch, "chatCompletionTools" | "handleChatToolCall"> {
+	const { functions, active, refusal } = catalog;
+	return {
+		chatCompletionTools: () =>
+			active().map((name): OpenAIChatTool => {
+				const tool = functions.get(name) as OpenAIFunctionTool;
+				const text = tool.description === undefined ? {} : { description: tool.description };
+				return { type: "function", function: { name, ...text, parameters: tool.parameters } };
+			}),
+		async handleChatToolCall(call, callOptions) {
+			const fn: unknown = isObject(call as unknown) ? call.function : undefined;
+			if (typeof call?.id !== "string" || !isObject(fn) || typeof fn.name !== "string") {
+				fail(
+					"INVALID_OPTIONS",
+					`expected a function tool call with string id and function.name, got ${quote(call)}`,
+				);
+			}
+			const content = refusal(fn.name);
+			if (content !== undefined) return { role: "tool", tool_call_id: call.id, content };
+			if (fn.name !== TOOL_SEARCH_TOOL_NAME) return undefined;
+			const result = await catalog.run(call.id, fn.arguments, callOptions?.signal);
+			return { role: "tool", tool_call_id: call.id, content: result.content[0].text };
+		},
+	};
+}

@@ -1,0 +1,155 @@
+/**
+ * The wire types of `tool-search/openai`: Responses and Chat Completions tools and items as the
+ * adapter emits and reads them (structurally the `openai` SDK's), its options and what it returns.
+ * Types only; `src/adapters/openai.ts` re-exports the public ones.
+ */
+import type { DiscoveryPlan } from "../../integration/index.js";
+import type { ToolInfo, ToolNamespace } from "../../types.js";
+import type { ObjectSchema, ProviderToolSearchOptions } from "../shared/provider-catalog.js";
+
+/**
+ * A Responses function tool: the SDK's `FunctionTool`, and `NamespaceTool.Function` in a namespace.
+ *
+ * @example
+ * ```ts
+ * const tool: OpenAIFunctionTool = { type: "function", name: "read_file", parameters: { type: "object" }, strict: false };
+ * ```
+ */
+export interface OpenAIFunctionTool {
+	type: "function";
+	name: string;
+	description?: string;
+	parameters: ObjectSchema;
+	strict: boolean;
+	defer_loading?: boolean;
+}
+
+/** A Responses namespace tool (the SDK's `NamespaceTool`). */
+export interface NamespaceTool {
+	type: "namespace";
+	name: string;
+	description: string;
+	tools: OpenAIFunctionTool[];
+}
+
+/** The client-executed `tool_search` tool of the Responses API (the SDK's `ToolSearchTool`). */
+export interface OpenAISearchTool {
+	type: "tool_search";
+	execution: "client";
+	description: string;
+	parameters: ObjectSchema;
+}
+
+/**
+ * A Responses tool as the adapter emits it: the client `tool_search` (the SDK's `ToolSearchTool`), a
+ * function tool, or a namespace of function tools.
+ *
+ * @example
+ * ```ts
+ * const tools: OpenAIResponsesTool[] = search.tools(); // assignable to OpenAI.Responses.Tool[]
+ * ```
+ */
+export type OpenAIResponsesTool = OpenAISearchTool | OpenAIFunctionTool | NamespaceTool;
+
+/**
+ * The answer to a `tool_search_call` (the SDK's `ResponseToolSearchOutputItemParam`).
+ *
+ * @example
+ * ```ts
+ * const output: OpenAIToolSearchOutput = { type: "tool_search_output", call_id: "c1", execution: "client", status: "completed", tools: [] };
+ * ```
+ */
+export interface OpenAIToolSearchOutput {
+	type: "tool_search_output";
+	call_id: string | null;
+	execution: "client";
+	status: "completed";
+	tools: (OpenAIFunctionTool | NamespaceTool)[];
+}
+
+/**
+ * A Chat Completions function tool (the SDK's `ChatCompletionFunctionTool`).
+ *
+ * @example
+ * ```ts
+ * const tool: OpenAIChatTool = { type: "function", function: { name: "read_file", parameters: { type: "object" } } };
+ * ```
+ */
+export interface OpenAIChatTool {
+	type: "function";
+	function: { name: string; description?: string; parameters: ObjectSchema };
+}
+
+/** A `function_call_output` item (the SDK's `ResponseInputItem.FunctionCallOutput`). */
+export type FunctionCallOutput = { type: "function_call_output"; call_id: string; output: string };
+/** A Chat Completions tool message (the SDK's `ChatCompletionToolMessageParam`). */
+export type ChatToolMessage = { role: "tool"; tool_call_id: string; content: string };
+/** Per-call options: the caller's cancellation. */
+export type CallOptions = { signal?: AbortSignal | undefined };
+
+/**
+ * Options of {@link createOpenAIToolSearch}.
+ *
+ * @example
+ * ```ts
+ * const options: OpenAIToolSearchOptions = { tools, essential: ["read_file"], namespaceOf: (tool) => serverOf(tool) };
+ * ```
+ */
+export interface OpenAIToolSearchOptions extends ProviderToolSearchOptions {
+	/** The whole catalogue. The schema is read from `parameters`, else `inputSchema`, else `input_schema`. */
+	tools: readonly (ToolInfo & { input_schema?: unknown })[];
+	/** A tool's namespace: searched with the tool, and the `namespace` it is sent in. @defaultValue none */
+	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
+	/**
+	 * Whether `tools()` declares the deferred tools. With `false`, found tools reach the model through
+	 * `tool_search_output` alone (as in Codex), for catalogues too big to declare. @defaultValue `true`
+	 */
+	declareDeferred?: boolean | undefined;
+}
+
+/**
+ * What {@link createOpenAIToolSearch} returns. Inputs are the SDK's items (only the fields named are read).
+ *
+ * @example
+ * ```ts
+ * const search: OpenAIToolSearch = createOpenAIToolSearch({ tools });
+ * ```
+ */
+export interface OpenAIToolSearch {
+	/** How the catalogue was split, with a one-line `reason`. */
+	readonly plan: DiscoveryPlan;
+	/** Responses `tools`: `tool_search`, the loaded tools, then the deferred ones. The same every call. */
+	tools(): OpenAIResponsesTool[];
+	/**
+	 * Answers a client-executed `tool_search_call` with the tools found, as deferred function tools in
+	 * their namespaces, best first. Bad arguments and no match give an output without tools.
+	 * @throws {ToolSearchError} `INVALID_OPTIONS` for a call that is not an object or is server-executed.
+	 */
+	handleToolSearchCall(
+		call: {
+			type?: "tool_search_call" | undefined;
+			call_id?: string | null | undefined;
+			arguments: unknown;
+			execution?: "server" | "client" | undefined;
+		},
+		options?: CallOptions,
+	): Promise<OpenAIToolSearchOutput>;
+	/** Responses: `undefined` when the called function is loaded (run it), else a `function_call_output` error. */
+	guard(call: {
+		type?: "function_call" | undefined;
+		call_id: string;
+		name: string;
+	}): FunctionCallOutput | undefined;
+	/** Chat Completions `tools`: `tool_search`, then the active tools. Grows as searches load tools. */
+	chatCompletionTools(): OpenAIChatTool[];
+	/**
+	 * Chat Completions: the tool message answering a `tool_search` call, or refusing a call to a tool
+	 * that is not loaded; `undefined` for a loaded tool (run it).
+	 */
+	handleChatToolCall(
+		call: { type?: "function" | undefined; id: string; function: { name: string; arguments: string } },
+		options?: CallOptions,
+	): Promise<ChatToolMessage | undefined>;
+	/** Loaded tools: `tool_search`, the essential ones, then those searches found. */
+	activeTools(): string[];
+}
