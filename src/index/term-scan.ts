@@ -106,10 +106,82 @@ function share(ctx: ScoringContext, slot: number, packed: number): number {
 	);
 }
 
+/** Where a scan puts what it finds: the totals directly, or per-term staging (several variants). */
+interface ScanSink {
+	readonly direct: boolean;
+	readonly touched: number[];
+	readonly termTouched: number[];
+	readonly onlyMark: Int32Array | undefined;
+	readonly onlyEpoch: number;
+}
+
+/** Credits one tool with a variant's contribution, given its summed weighted frequency `tf`. */
+function credit(
+	ctx: ScoringContext,
+	sink: ScanSink,
+	slot: number,
+	tf: number,
+	idf: number,
+	unit: number,
+): void {
+	const { store, k1, delta } = ctx;
+	if (tf <= 0 || store.alive[slot] !== 1) return;
+	if (sink.onlyMark !== undefined && sink.onlyMark[slot] !== sink.onlyEpoch) return;
+	const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+	if (sink.direct) {
+		store.score[slot] = (store.score[slot] as number) + contribution;
+		if (store.cover[slot] === 0) sink.touched.push(slot);
+		store.cover[slot] = (store.cover[slot] as number) + 1;
+		store.matchedIdf[slot] = (store.matchedIdf[slot] as number) + unit;
+		return;
+	}
+	const held = store.termScore[slot] as number;
+	if (held === 0) sink.termTouched.push(slot);
+	if (contribution > held) {
+		store.termScore[slot] = contribution;
+		store.termUnit[slot] = unit;
+	}
+}
+
+/**
+ * Scans one indexed term's postings. The main segment (typed arrays) and the tail (interleaved
+ * plain array) get a loop each, so that each loop sees one array type and stays fast.
+ */
+function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number, unit: number): void {
+	const { offsets, docs, meta, tail, mainTerms } = ctx.store.postings;
+	if (termId < mainTerms) {
+		const end = offsets[termId + 1] as number;
+		let p = offsets[termId] as number;
+		while (p < end) {
+			// One tool's entries for the term are contiguous: sum its fields.
+			const slot = docs[p] as number;
+			let tf = 0;
+			do tf += share(ctx, slot, meta[p++] as number);
+			while (p < end && docs[p] === slot);
+			credit(ctx, sink, slot, tf, idf, unit);
+		}
+	}
+	const list = tail[termId];
+	if (list === undefined) return;
+	let p = 0;
+	while (p < list.length) {
+		const slot = list[p] as number;
+		let tf = 0;
+		do {
+			tf += share(ctx, slot, list[p + 1] as number);
+			p += 2;
+		} while (p < list.length && list[p] === slot);
+		credit(ctx, sink, slot, tf, idf, unit);
+	}
+}
+
 /**
  * Term-at-a-time: scans every posting of the term's variants and adds its best variant's
  * contribution to each tool's accumulator (`store.score`), its matched-term count (`store.cover`)
  * and its bonus unit (`store.matchedIdf`). Tools seen for the first time are pushed to `touched`.
+ * With `only`, tools not carrying the mark are skipped. A term with a single indexed variant (the
+ * usual case) accumulates straight into the totals; several variants are staged so that only the
+ * best one counts.
  */
 export function scanTerm(
 	ctx: ScoringContext,
@@ -117,139 +189,28 @@ export function scanTerm(
 	touched: number[],
 	only?: { readonly mark: Int32Array; readonly epoch: number },
 ): void {
-	const { store, k1, delta, weights, c0, c1 } = ctx;
-	const onlyMark = only?.mark;
-	const onlyEpoch = only?.epoch ?? 0;
-	const { alive, fieldLength, termScore, termUnit, score, cover, matchedIdf } = store;
-	const { offsets, docs, meta, tail, mainTerms } = store.postings;
-	const single = term.variants.length === 1 ? term.variants[0] : undefined;
-	if (single !== undefined && single.slots === undefined) {
-		// One variant (the usual case): accumulate straight into the tool's totals.
-		const idf = single.idf;
-		const unit = idf * (1 + delta);
-		const id = single.termId;
-		const { offsets, docs, meta, tail, mainTerms } = store.postings;
-		if (id < mainTerms) {
-			const end = offsets[id + 1] as number;
-			let p = offsets[id] as number;
-			while (p < end) {
-				const slot = docs[p] as number;
-				let tf = 0;
-				do {
-					const packed = meta[p] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-					p++;
-				} while (p < end && docs[p] === slot);
-				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
-					continue;
-				score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-				if (cover[slot] === 0) touched.push(slot);
-				cover[slot] = (cover[slot] as number) + 1;
-				matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
-			}
-		}
-		const list = tail[id];
-		if (list !== undefined) {
-			const end = list.length;
-			let p = 0;
-			while (p < end) {
-				const slot = list[p] as number;
-				let tf = 0;
-				do {
-					const packed = list[p + 1] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-					p += 2;
-				} while (p < end && list[p] === slot);
-				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
-					continue;
-				score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-				if (cover[slot] === 0) touched.push(slot);
-				cover[slot] = (cover[slot] as number) + 1;
-				matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
-			}
-		}
-		return;
-	}
-	const termTouched: number[] = [];
+	const { store, weights, delta } = ctx;
+	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
+	const sink: ScanSink = {
+		direct,
+		touched,
+		termTouched: [],
+		onlyMark: only?.mark,
+		onlyEpoch: only?.epoch ?? 0,
+	};
 	for (const variant of term.variants) {
-		const idf = variant.idf;
-		const unit = idf * (1 + delta);
-		if (variant.slots !== undefined) {
-			const tf = weights[NAME_FIELD] as number;
-			const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-			for (const slot of variant.slots) {
-				if (alive[slot] !== 1 || !(tf > 0) || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
-					continue;
-				if (termScore[slot] === 0) termTouched.push(slot);
-				if (contribution > (termScore[slot] as number)) {
-					termScore[slot] = contribution;
-					termUnit[slot] = unit;
-				}
-			}
+		const unit = variant.idf * (1 + delta);
+		if (variant.slots === undefined) {
+			scanPostings(ctx, sink, variant.termId, variant.idf, unit);
 			continue;
 		}
-		const id = variant.termId;
-		// Main segment: typed arrays. One tool's entries for the term are contiguous: sum its fields.
-		if (id < mainTerms) {
-			const end = offsets[id + 1] as number;
-			let p = offsets[id] as number;
-			while (p < end) {
-				const slot = docs[p] as number;
-				let tf = 0;
-				do {
-					const packed = meta[p] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-					p++;
-				} while (p < end && docs[p] === slot);
-				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
-					continue;
-				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-				const held = termScore[slot] as number;
-				if (held === 0) termTouched.push(slot);
-				if (contribution > held) {
-					termScore[slot] = contribution;
-					termUnit[slot] = unit;
-				}
-			}
-		}
-		// Tail: interleaved [slot, packed, ...] in a plain array.
-		const list = tail[id];
-		if (list !== undefined) {
-			const end = list.length;
-			let p = 0;
-			while (p < end) {
-				const slot = list[p] as number;
-				let tf = 0;
-				do {
-					const packed = list[p + 1] as number;
-					const f = packed >>> 12;
-					tf +=
-						((weights[f] as number) * (packed & 4095)) /
-						((c0[f] as number) + (c1[f] as number) * (fieldLength[slot * FIELD_COUNT + f] as number));
-					p += 2;
-				} while (p < end && list[p] === slot);
-				if (tf <= 0 || alive[slot] !== 1 || (onlyMark !== undefined && onlyMark[slot] !== onlyEpoch))
-					continue;
-				const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-				const held = termScore[slot] as number;
-				if (held === 0) termTouched.push(slot);
-				if (contribution > held) {
-					termScore[slot] = contribution;
-					termUnit[slot] = unit;
-				}
-			}
-		}
+		// A glossary entry naming tools: as if the term were once in their name.
+		const tf = weights[NAME_FIELD] as number;
+		for (const slot of variant.slots) credit(ctx, sink, slot, tf, variant.idf, unit);
 	}
-	for (const slot of termTouched) {
+	if (direct) return;
+	const { termScore, termUnit, score, cover, matchedIdf } = store;
+	for (const slot of sink.termTouched) {
 		if (cover[slot] === 0) touched.push(slot);
 		score[slot] = (score[slot] as number) + (termScore[slot] as number);
 		cover[slot] = (cover[slot] as number) + 1;
