@@ -165,7 +165,10 @@ export function runQuery(
 	let i = 0;
 	let threshold = 0;
 	for (; i < order.length; i++) {
-		if (canPrune && touched.length >= poolSize) {
+		// No tool can have more than the bounds of the terms scanned so far; while the remaining
+		// bound is at least that, the threshold cannot beat it, so skip computing it.
+		const scannedBound = (remaining[0] as number) - (remaining[i] as number);
+		if (canPrune && touched.length >= poolSize && (remaining[i] as number) < scannedBound) {
 			threshold = kthBest(score, touched, poolSize, keep);
 			// A tool not seen yet can score at most remaining[i]: below the threshold, it cannot enter.
 			if ((remaining[i] as number) < threshold) break;
