@@ -3,14 +3,13 @@
  * that are not active, activates the best matches, and tells the model they are callable.
  */
 import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { createToolSearchDocument } from "../document/create-tool-search-document.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { assertToolRanker, getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
-import type { ToolInfo, ToolNamespace, ToolRanker, ToolSearchDocument } from "../types.js";
+import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import {
 	describeFoundTool,
@@ -19,6 +18,7 @@ import {
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
+import { SearchableCatalog } from "./searchable-catalog.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
 import { validateToolSearchInput } from "./validate-input.js";
 
@@ -81,22 +81,6 @@ export interface ToolSearchToolDefinition {
 	): Promise<ToolSearchToolResult>;
 }
 
-interface CachedDocument {
-	readonly description: unknown;
-	readonly parameters: unknown;
-	readonly inputSchema: unknown;
-	readonly title: unknown;
-	readonly label: unknown;
-	readonly namespace: ToolNamespace | undefined;
-	readonly document: ToolSearchDocument;
-}
-
-interface Candidate {
-	readonly tool: ToolInfo;
-	readonly namespace: ToolNamespace | undefined;
-	readonly document: ToolSearchDocument;
-}
-
 function invalid(message: string): never {
 	throw new ToolSearchError("INVALID_OPTIONS", message);
 }
@@ -129,19 +113,6 @@ function checkOptions(options: unknown): asserts options is ToolSearchToolOption
 	}
 }
 
-function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {
-	if (a === b) return true;
-	if (a === undefined || b === undefined) return false;
-	return a.name === b.name && a.description === b.description && a.instructions === b.instructions;
-}
-
-/** A copy of the namespace's own fields, so a later change by the host is noticed. */
-function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNamespace | undefined {
-	if (namespace === undefined || namespace === null) return undefined;
-	if (!isObject(namespace)) return namespace;
-	return { name: namespace.name, description: namespace.description, instructions: namespace.instructions };
-}
-
 function nameList(value: unknown): string[] {
 	if (!Array.isArray(value)) return [];
 	return (value as unknown[]).filter((name): name is string => typeof name === "string");
@@ -164,8 +135,10 @@ function rawQuery(params: unknown): string | undefined {
  *
  * Search documents are cached per tool name and rebuilt only when the tool's `description`,
  * `parameters`, `inputSchema`, `title` or `label` changes (by identity) or its namespace changes
- * (by content). Nothing the host returns is mutated. Malformed host tools (not objects, no string
- * name) are skipped; of two tools with one name, the first wins.
+ * (by content); when the host returns the same tool objects as last time, a call costs a few
+ * property reads per tool and the ranker sees the same documents array (no re-indexing, no lookups).
+ * Nothing the host returns is mutated. Malformed host tools (not objects, no string name) are
+ * skipped; of two tools with one name, the first wins.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
  * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer, or
@@ -188,61 +161,8 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
 
-	let cache = new Map<string, CachedDocument>();
+	const catalog = new SearchableCatalog({ exclude, namespaceOf });
 	const selected = new Set<string>();
-
-	/** The cached document of `tool` when still valid, else a new one; recorded in `next`. */
-	function documentFor(
-		tool: ToolInfo,
-		namespace: ToolNamespace | undefined,
-		next: Map<string, CachedDocument>,
-	): ToolSearchDocument {
-		const cached = cache.get(tool.name);
-		const { description: text, parameters, inputSchema, title, label } = tool;
-		const entry =
-			cached !== undefined &&
-			cached.description === text &&
-			cached.parameters === parameters &&
-			cached.inputSchema === inputSchema &&
-			cached.title === title &&
-			cached.label === label &&
-			sameNamespace(cached.namespace, namespace)
-				? cached
-				: {
-						description: text,
-						parameters,
-						inputSchema,
-						title,
-						label,
-						namespace,
-						document: createToolSearchDocument(tool, namespace),
-					};
-		next.set(tool.name, entry);
-		return entry.document;
-	}
-
-	/**
-	 * Every searchable tool, active or not (the built-in ranker keeps them all indexed and leaves the
-	 * active ones out at query time, so activation never re-indexes); the cache keeps only their
-	 * documents afterwards.
-	 */
-	function collectSearchable(): Candidate[] {
-		const all: unknown = tools.getAllTools();
-		const seen = new Set<string>();
-		const searchable: Candidate[] = [];
-		const next = new Map<string, CachedDocument>();
-		for (const item of Array.isArray(all) ? (all as unknown[]) : []) {
-			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
-			const tool = item as unknown as ToolInfo;
-			if (seen.has(tool.name)) continue;
-			seen.add(tool.name);
-			if (tool.name === TOOL_SEARCH_TOOL_NAME || exclude?.(tool) === true) continue;
-			const namespace = snapshotNamespace(namespaceOf?.(tool));
-			searchable.push({ tool, namespace, document: documentFor(tool, namespace, next) });
-		}
-		cache = next;
-		return searchable;
-	}
 
 	/** The ranker for this call: the injected or registered one; the shared default becomes our own. */
 	function rankerForCall(): ToolRanker {
@@ -271,29 +191,24 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
 		const { query, limit } = input;
 
-		const searchable = collectSearchable();
+		const searchable = catalog.collect(tools.getAllTools());
 		const hidden = new Set(nameList(tools.getActiveTools()));
-		const candidates = searchable.filter((candidate) => !hidden.has(candidate.tool.name));
+		let activeSearchable = 0;
+		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
+		const candidateCount = searchable.tools.length - activeSearchable;
 		let outcome: RankOutcome = { matches: [], rankedBy: "ranker" };
-		if (candidates.length > 0) {
-			outcome = await rankWithFallback(
-				rankerForCall(),
-				query,
-				searchable.map((candidate) => candidate.document),
-				limit,
-				{
-					signal,
-					...(ctx === undefined ? {} : { ctx }),
-					exclude: (name) => hidden.has(name),
-					fallback: ownRanker(),
-				},
-			);
+		if (candidateCount > 0) {
+			outcome = await rankWithFallback(rankerForCall(), query, searchable.documents, limit, {
+				signal,
+				...(ctx === undefined ? {} : { ctx }),
+				exclude: (name) => hidden.has(name),
+				fallback: ownRanker(),
+			});
 		}
 		throwIfAborted(signal);
 
-		const byName = new Map(candidates.map((candidate) => [candidate.tool.name, candidate]));
 		const found = outcome.matches.flatMap((match) => {
-			const candidate = byName.get(match.name);
+			const candidate = hidden.has(match.name) ? undefined : searchable.get(match.name);
 			return candidate === undefined
 				? []
 				: [describeFoundTool(candidate.tool, match.score, candidate.namespace)];
@@ -310,7 +225,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		const details: ToolSearchToolDetails = {
 			query,
 			limit,
-			total_tools: candidates.length,
+			total_tools: candidateCount,
 			activated_tools: activated,
 			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
 			ranked_by: outcome.rankedBy,

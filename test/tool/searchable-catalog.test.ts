@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { SearchableCatalog } from "../../src/tool/searchable-catalog.js";
+import type { ToolInfo, ToolNamespace } from "../../src/types.js";
+
+const tool = (name: string, description = `${name} tool`): ToolInfo => ({ name, description });
+
+describe("SearchableCatalog", () => {
+	it("returns the very same result (documents array included) for the same tool objects in a fresh array", () => {
+		const tools = [tool("a"), tool("b"), tool("c")];
+		const catalog = new SearchableCatalog({});
+		const first = catalog.collect(tools);
+		const second = catalog.collect([...tools]);
+		expect(second).toBe(first);
+		expect(second.documents).toBe(first.documents);
+	});
+
+	it.each([
+		{
+			description: "a tool mutated in place",
+			change: (tools: ToolInfo[]) => {
+				(tools[1] as { description: unknown }).description = "changed";
+			},
+			check: (_names: string[], docs: string[]) => expect(docs[1]).toContain("changed"),
+		},
+		{
+			description: "a tool replaced by a new object",
+			change: (tools: ToolInfo[]) => {
+				tools[1] = tool("b", "brand new");
+			},
+			check: (_names: string[], docs: string[]) => expect(docs[1]).toContain("brand new"),
+		},
+		{
+			description: "a tool removed",
+			change: (tools: ToolInfo[]) => {
+				tools.splice(0, 1);
+			},
+			check: (names: string[]) => expect(names).toEqual(["b", "c"]),
+		},
+		{
+			description: "a tool added",
+			change: (tools: ToolInfo[]) => {
+				tools.push(tool("d"));
+			},
+			check: (names: string[]) => expect(names).toEqual(["a", "b", "c", "d"]),
+		},
+	])("notices $description", ({ change, check }) => {
+		const tools = [tool("a"), tool("b"), tool("c")];
+		const catalog = new SearchableCatalog({});
+		const first = catalog.collect(tools);
+		change(tools);
+		const next = catalog.collect([...tools]);
+		expect(next).not.toBe(first);
+		check(
+			next.tools.map((t) => t.tool.name),
+			next.documents.map((d) => d.fields?.description ?? ""),
+		);
+	});
+
+	it("asks exclude and namespaceOf again on every call", () => {
+		const tools = [tool("a"), tool("b")];
+		let excluded = "a";
+		let namespace: ToolNamespace = { name: "one" };
+		const catalog = new SearchableCatalog({
+			exclude: (t) => t.name === excluded,
+			namespaceOf: () => namespace,
+		});
+		expect(catalog.collect(tools).tools.map((t) => t.tool.name)).toEqual(["b"]);
+		excluded = "b";
+		expect(catalog.collect(tools).tools.map((t) => t.tool.name)).toEqual(["a"]);
+		namespace = { name: "two" };
+		expect(catalog.collect(tools).tools[0]?.namespace).toEqual({
+			name: "two",
+			description: undefined,
+			instructions: undefined,
+		});
+	});
+
+	it("skips malformed tools and tool_search, keeps the first of two tools with one name, and stays stable", () => {
+		const first = tool("x", "first");
+		const items = [null, 3, { name: "" }, tool("tool_search"), first, tool("x", "second"), tool("y")];
+		const catalog = new SearchableCatalog({});
+		const result = catalog.collect(items);
+		expect(result.tools.map((t) => t.tool)).toEqual([first, items[6]]);
+		expect(result.get("x")?.tool).toBe(first);
+		expect(catalog.collect([...items])).toBe(result);
+	});
+
+	it("builds a document once per tool while it does not change", () => {
+		const tools = [tool("a"), tool("b")];
+		const catalog = new SearchableCatalog({});
+		const before = catalog.collect(tools).get("a")?.document;
+		tools.push(tool("c"));
+		expect(catalog.collect([...tools]).get("a")?.document).toBe(before);
+	});
+});
