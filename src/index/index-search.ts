@@ -176,7 +176,8 @@ export function runQuery(
 		scanTerm(ctx, terms[order[i] as number] as PreparedTerm, touched);
 	}
 	const pruned = i < order.length;
-	const written = touched.slice();
+	// `touched` also serves as the list of written slots: forced slots are appended to it.
+	const written = touched;
 	let scored: number[];
 	if (pruned) {
 		// MaxScore, second phase: only tools that can still reach the pool, term by term, tightening.
@@ -213,13 +214,8 @@ export function runQuery(
 		for (const slot of candidates) mark[slot] = 0;
 		scored = candidates.filter((slot) => (cover[slot] as number) > 0 || exact.has(slot));
 	} else {
-		scored = touched.slice();
-		for (const slot of exact) {
-			if (cover[slot] === 0) {
-				scored.push(slot);
-				written.push(slot);
-			}
-		}
+		for (const slot of exact) if (cover[slot] === 0) touched.push(slot);
+		scored = touched;
 	}
 	for (const slot of named) {
 		if ((cover[slot] as number) > 0)
@@ -230,14 +226,15 @@ export function runQuery(
 	const tierStep =
 		(1 + localNameBonus) * (1 + namespaceBoost) * (options.bm25.k1 + 1 + options.bm25.delta) * idfSum + 1;
 	const { final } = store;
-	for (const slot of scored) {
-		let tier = coverage ? (cover[slot] as number) : 0;
-		if (exact.has(slot)) tier += terms.length + 1;
-		final[slot] = (score[slot] as number) + tier * tierStep;
-	}
-	const top = new TopK(Math.min(poolSize, scored.length), final, names);
+	const tierOf = (slot: number): number =>
+		(coverage ? (cover[slot] as number) : 0) + (exact.has(slot) ? terms.length + 1 : 0);
+	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
+	const tiered = coverage || exact.size > 0;
+	if (tiered) for (const slot of scored) final[slot] = (score[slot] as number) + tierOf(slot) * tierStep;
+	const top = new TopK(Math.min(poolSize, scored.length), tiered ? final : score, names);
 	for (const slot of scored) if (top.accepts(slot) && keep(slot)) top.push(slot);
 	const pool = top.sorted();
+	if (!tiered) for (const slot of pool) final[slot] = score[slot] as number;
 
 	// Namespace boost: the best and second-best score per namespace within the pool.
 	const best = new Map<number, { first: number; firstSlot: number; second: number }>();
