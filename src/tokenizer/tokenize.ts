@@ -162,11 +162,10 @@ function splitWords(source: string, classes: Uint8Array, length: number, out: st
 			continue;
 		}
 		let start = i;
-		const runStart = i;
-		let parts = 1;
-		let cased = true;
 		let previous = current & CLASS_MASK;
-		if (previous !== UPPER && previous !== LOWER) cased = false;
+		// The current sequence of cased parts ("Git" "Hub"): where it starts (-1: none) and its parts.
+		let casedStart = previous === UPPER || previous === LOWER ? i : -1;
+		let casedParts = casedStart >= 0 ? 1 : 0;
 		let upperRun = previous === UPPER ? 1 : 0;
 		let hasUpper = upperRun !== 0;
 		for (i++; i < length; i++) {
@@ -186,10 +185,16 @@ function splitWords(source: string, classes: Uint8Array, length: number, out: st
 			} else {
 				split = false;
 			}
-			if (current !== UPPER && current !== LOWER) cased = false;
 			if (split) {
 				emit(source, classes, start, i, hasUpper, out);
-				parts++;
+				const newCased = current === UPPER || current === LOWER;
+				if (newCased && casedStart >= 0) {
+					casedParts++;
+				} else {
+					if (casedParts === 2) pushWhole(source, casedStart, i, out);
+					casedStart = newCased ? i : -1;
+					casedParts = newCased ? 1 : 0;
+				}
 				start = i;
 				upperRun = 0;
 				hasUpper = false;
@@ -203,10 +208,16 @@ function splitWords(source: string, classes: Uint8Array, length: number, out: st
 			previous = current;
 		}
 		emit(source, classes, start, i, hasUpper, out);
-		// A two-part cased word ("GitHub", "YouTube", "JavaScript") is also kept whole, so that the
-		// lowercase "github" a user types matches it.
-		if (parts === 2 && cased) pushWord(source.slice(runStart, i).toLowerCase(), out);
+		if (casedParts === 2) pushWhole(source, casedStart, i, out);
 	}
+}
+
+/**
+ * A two-part cased word ("GitHub", "YouTube", "JavaScript") is also kept whole, so that the
+ * lowercase "github" a user types matches it.
+ */
+function pushWhole(source: string, start: number, end: number, out: string[]): void {
+	pushWord(source.slice(start, end).toLowerCase(), out);
 }
 
 function isAcronymPlural(source: string, classes: Uint8Array, at: number, length: number): boolean {
@@ -305,7 +316,7 @@ export function tokenizeUnicode(text: string): string[] {
  * @example
  * tokenize("mcp__github__create_issues"); // ["mcp", "github", "create", "issue"]
  * tokenize("getHTTPResponse for XMLHttpRequest"); // ["get", "http", "response", "xml", "http", "request"]
- * tokenize("获取GitHub仓库issues列表"); // ["获取", "git", "hub", "仓库", "issue", "列表"]
+ * tokenize("获取GitHub仓库issues列表"); // ["获取", "git", "hub", "github", "仓库", "issue", "列表"]
  */
 export function tokenize(text: string): string[] {
 	if (typeof text !== "string") return [];
