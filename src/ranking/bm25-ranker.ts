@@ -5,6 +5,7 @@ import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { checkRankCall } from "./check-rank-call.js";
 
 /** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
 export interface Bm25RankerStats {
@@ -98,18 +99,7 @@ export class Bm25Ranker implements ToolRanker {
 		limit: number,
 		options?: Bm25SearchOptions,
 	): IndexSearchResult {
-		if (options?.signal?.aborted) {
-			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: options.signal.reason });
-		}
-		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 0)) {
-			throw new ToolSearchError(
-				"INVALID_OPTIONS",
-				`limit must be a non-negative integer, got ${quote(limit)}`,
-			);
-		}
-		if (!Array.isArray(documents)) {
-			throw new ToolSearchError("INVALID_OPTIONS", `documents must be an array, got ${quote(documents)}`);
-		}
+		checkRankCall(documents, limit, options);
 		if (limit === 0 || documents.length === 0) return { matches: [], terms: [], abstained: false };
 		const index = this.#sync(documents);
 		return index.searchDetailed(typeof query === "string" ? query : "", {

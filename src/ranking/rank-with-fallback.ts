@@ -2,6 +2,7 @@ import { quote, ToolSearchError } from "../errors.js";
 import type { QueryTermInfo } from "../index/index-search.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { Bm25Ranker } from "./bm25-ranker.js";
+import { throwIfAborted } from "./check-rank-call.js";
 import { getDefaultToolRanker } from "./registry.js";
 
 /** What {@link rankWithFallback} did. */
@@ -29,12 +30,7 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	fallback?: Bm25Ranker | undefined;
 }
 
-/** Throws the library's aborted error when `signal` has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-	if (signal?.aborted) {
-		throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: signal.reason });
-	}
-}
+export { throwIfAborted } from "./check-rank-call.js";
 
 function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
 	let onAbort: () => void = () => {};

@@ -14,6 +14,7 @@ import type {
 	ToolSearchFields,
 	ToolSearchMatch,
 } from "../types.js";
+import { checkRankCall } from "./check-rank-call.js";
 
 /**
  * The fields {@link WinkBm25Ranker} indexes, each built from {@link ToolSearchFields}:
@@ -259,14 +260,7 @@ export class WinkBm25Ranker implements ToolRanker {
 		limit: number,
 		options?: ToolRankOptions,
 	): ToolSearchMatch[] {
-		const signal = options?.signal;
-		if (signal?.aborted) {
-			throw new ToolSearchError("ABORTED", "tool search was aborted", { cause: signal.reason });
-		}
-		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 0)) {
-			throw invalid(`limit must be a non-negative integer, got ${quote(limit)}`);
-		}
-		if (!Array.isArray(documents)) throw invalid(`documents must be an array, got ${quote(documents)}`);
+		checkRankCall(documents, limit, options);
 		if (typeof query !== "string") throw invalid(`query must be a string, got ${quote(query)}`);
 		if (limit === 0 || documents.length === 0) return [];
 
