@@ -2,7 +2,7 @@ import type { ToolSearchMatch } from "../types.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
-import { lookupTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
+import { intersectTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
 import { TopK } from "./top-k.js";
 
 export { idfOf, isGeneric } from "./term-scan.js";
@@ -79,6 +79,11 @@ function nameRules(store: IndexStore, options: ResolvedToolSearchIndexOptions, p
 		}
 	}
 	return { exact, named };
+}
+
+/** The slots in ascending order (the order postings are in). */
+function sortedSlots(slots: readonly number[]): Int32Array {
+	return Int32Array.from(slots).sort();
 }
 
 /** The `k`-th largest accumulator among `slots` that pass `keep` (0 when fewer pass). */
@@ -198,8 +203,9 @@ export function runQuery(
 			bound -= term.ub;
 			let postings = 0;
 			for (const variant of term.variants) postings += variant.documentFrequency;
-			// Few candidates: binary-search each; many: scan the postings, skipping non-candidates.
-			if (candidates.length * 24 < postings) for (const slot of candidates) lookupTerm(ctx, term, slot);
+			// Few candidates: intersect them with the postings (galloping); many: scan the postings,
+			// skipping non-candidates.
+			if (candidates.length * 4 < postings) intersectTerm(ctx, term, sortedSlots(candidates));
 			else scanTerm(ctx, term, ignore, { mark, epoch });
 			if (j + 1 < order.length && candidates.length > poolSize) {
 				threshold = kthBest(score, candidates, poolSize, keep);

@@ -220,6 +220,82 @@ export function scanTerm(
 	}
 }
 
+/** The first index in `[from, to)` whose value (at `index * stride` of `values`) is ≥ `slot`: galloping search. */
+function gallop(values: ArrayLike<number>, stride: number, from: number, to: number, slot: number): number {
+	if (from >= to || (values[from * stride] as number) >= slot) return from;
+	let low = from;
+	let step = 1;
+	let high = from + 1;
+	while (high < to && (values[high * stride] as number) < slot) {
+		low = high;
+		step *= 2;
+		high = low + step;
+	}
+	let lo = low + 1;
+	let hi = Math.min(high, to);
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if ((values[mid * stride] as number) < slot) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
+}
+
+/**
+ * Adds a term's contribution to the given tools only (`sorted`: slots in ascending order), by
+ * intersecting them with the term's postings (galloping, so the cost follows the smaller list).
+ */
+export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: ArrayLike<number>): void {
+	const { store, weights, delta } = ctx;
+	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
+	const sink: ScanSink = { direct, touched: [], termTouched: [], onlyMark: undefined, onlyEpoch: 0 };
+	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	for (const variant of term.variants) {
+		const unit = variant.idf * (1 + delta);
+		if (variant.slots !== undefined) {
+			const tf = weights[NAME_FIELD] as number;
+			for (let i = 0; i < sorted.length; i++) {
+				const slot = sorted[i] as number;
+				if (variant.slots.includes(slot)) credit(ctx, sink, slot, tf, variant.idf, unit);
+			}
+			continue;
+		}
+		const id = variant.termId;
+		if (id < mainTerms) {
+			const end = offsets[id + 1] as number;
+			let p = offsets[id] as number;
+			for (let i = 0; i < sorted.length && p < end; i++) {
+				const slot = sorted[i] as number;
+				p = gallop(docs, 1, p, end, slot);
+				let tf = 0;
+				while (p < end && docs[p] === slot) tf += share(ctx, slot, meta[p++] as number);
+				if (tf > 0) credit(ctx, sink, slot, tf, variant.idf, unit);
+			}
+		}
+		const list = tail[id];
+		if (list !== undefined) {
+			const pairs = list.length >>> 1;
+			let p = 0;
+			for (let i = 0; i < sorted.length && p < pairs; i++) {
+				const slot = sorted[i] as number;
+				p = gallop(list, 2, p, pairs, slot);
+				let tf = 0;
+				while (p < pairs && list[p * 2] === slot) tf += share(ctx, slot, list[p++ * 2 + 1] as number);
+				if (tf > 0) credit(ctx, sink, slot, tf, variant.idf, unit);
+			}
+		}
+	}
+	if (direct) return;
+	const { termScore, termUnit, score, cover, matchedIdf } = store;
+	for (const slot of sink.termTouched) {
+		score[slot] = (score[slot] as number) + (termScore[slot] as number);
+		cover[slot] = (cover[slot] as number) + 1;
+		matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
+		termScore[slot] = 0;
+		termUnit[slot] = 0;
+	}
+}
+
 /** The packed postings (field << 12 | tf) of `termId` in `slot`, by binary search. */
 export function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
 	const found: number[] = [];
@@ -248,64 +324,6 @@ export function postingsIn(store: IndexStore, termId: number, slot: number): num
 		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2) found.push(list[i + 1] as number);
 	}
 	return found;
-}
-
-/** The summed weighted frequency of `termId` in `slot`, by binary search (no allocation). */
-function weightedTfIn(ctx: ScoringContext, termId: number, slot: number): number {
-	const { offsets, docs, meta, tail, mainTerms } = ctx.store.postings;
-	let tf = 0;
-	if (termId < mainTerms) {
-		let lo = offsets[termId] as number;
-		let hi = offsets[termId + 1] as number;
-		const end = hi;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((docs[mid] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let p = lo; p < end && docs[p] === slot; p++) tf += share(ctx, slot, meta[p] as number);
-	}
-	const list = tail[termId];
-	if (list !== undefined) {
-		let lo = 0;
-		let hi = list.length >>> 1;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((list[mid * 2] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2)
-			tf += share(ctx, slot, list[i + 1] as number);
-	}
-	return tf;
-}
-
-/**
- * One tool's contribution from one term (its best variant), looked up rather than scanned, added
- * to its accumulator, matched-term count and bonus unit.
- */
-export function lookupTerm(ctx: ScoringContext, term: PreparedTerm, slot: number): void {
-	const { k1, delta, weights, store } = ctx;
-	let best = 0;
-	let unit = 0;
-	for (const variant of term.variants) {
-		const tf =
-			variant.slots !== undefined
-				? variant.slots.includes(slot)
-					? (weights[NAME_FIELD] as number)
-					: 0
-				: weightedTfIn(ctx, variant.termId, slot);
-		if (tf <= 0) continue;
-		const contribution = variant.idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-		if (contribution > best) {
-			best = contribution;
-			unit = variant.idf * (1 + delta);
-		}
-	}
-	if (best <= 0) return;
-	store.score[slot] = (store.score[slot] as number) + best;
-	store.cover[slot] = (store.cover[slot] as number) + 1;
-	store.matchedIdf[slot] = (store.matchedIdf[slot] as number) + unit;
 }
 
 /** Exported for explain: the weighted share of one packed posting. */
