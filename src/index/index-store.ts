@@ -1,8 +1,9 @@
-import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
+import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchDocument } from "../types.js";
+import { fieldTokens } from "./field-tokens.js";
 import { KeyMap } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 
@@ -151,8 +152,9 @@ export class IndexStore {
 		const stampValue = slot + 1;
 		let termCount = 0;
 		let nameTokens: string[] | undefined;
+		const allTokens = fieldTokens(fields);
 		for (let f = 0; f < FIELD_COUNT; f++) {
-			const tokens = tokenize(fields[TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName]);
+			const tokens = allTokens[f] as string[];
 			if (f === NAME_FIELD && fields.name === name) nameTokens = tokens;
 			this.fieldLength[slot * FIELD_COUNT + f] = tokens.length;
 			this.totalLength[f] = (this.totalLength[f] as number) + tokens.length;
