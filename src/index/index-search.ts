@@ -70,7 +70,8 @@ function nameRules(store: IndexStore, options: ResolvedToolSearchIndexOptions, p
 		const tokens = plan.tokens.slice(0, MAX_NAME_SCAN_TOKENS);
 		for (let i = 0; i < tokens.length; i++) {
 			let key = "";
-			for (let j = i; j < Math.min(tokens.length, i + MAX_NAME_WORDS); j++) {
+			// No name has more words than the longest key indexed: no longer runs need looking up.
+			for (let j = i; j < Math.min(tokens.length, i + Math.min(MAX_NAME_WORDS, store.keys.maxWords)); j++) {
 				key = j === i ? (tokens[j] as string) : `${key} ${tokens[j] as string}`;
 				store.keys.forEach(key, (slot) => {
 					if (alive[slot] === 1) named.add(slot);

@@ -5,9 +5,14 @@
  */
 export class KeyMap {
 	readonly #map = new Map<string, number | number[]>();
+	/** The most words any key added so far has (an upper bound: removals do not lower it). */
+	maxWords = 0;
 
 	add(key: string, slot: number): void {
 		if (key === "") return;
+		let words = 1;
+		for (let i = key.indexOf(" "); i !== -1; i = key.indexOf(" ", i + 1)) words++;
+		if (words > this.maxWords) this.maxWords = words;
 		const held = this.#map.get(key);
 		if (held === undefined) this.#map.set(key, slot);
 		else if (typeof held === "number") this.#map.set(key, [held, slot]);
