@@ -5,8 +5,6 @@ import type { QueryPlan } from "./query-plan.js";
 import { intersectTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
 import { TopK } from "./top-k.js";
 
-export { idfOf, isGeneric } from "./term-scan.js";
-
 /**
  * How many tools the final ordering considers, at least: the best by BM25 (plus bonus), among which
  * the namespace boost is computed. Independent of `limit` up to this size, so a search for 8 tools
@@ -80,11 +78,6 @@ function nameRules(store: IndexStore, options: ResolvedToolSearchIndexOptions, p
 		}
 	}
 	return { exact, named };
-}
-
-/** The slots in ascending order (the order postings are in). */
-function sortedSlots(slots: readonly number[]): Int32Array {
-	return Int32Array.from(slots).sort();
 }
 
 /** The `k`-th largest accumulator among `slots` that pass `keep` (0 when fewer pass). */
@@ -197,6 +190,8 @@ export function runQuery(
 			if ((cover[slot] as number) === 0) written.push(slot);
 			candidates.push(slot);
 		}
+		// In slot order once, the order postings are in; filtering below keeps it.
+		candidates.sort((a, b) => a - b);
 		for (const slot of candidates) mark[slot] = epoch;
 		const ignore: number[] = [];
 		for (let j = i; j < order.length; j++) {
@@ -206,7 +201,7 @@ export function runQuery(
 			for (const variant of term.variants) postings += variant.documentFrequency;
 			// Few candidates: intersect them with the postings (galloping); many: scan the postings,
 			// skipping non-candidates.
-			if (candidates.length * 4 < postings) intersectTerm(ctx, term, sortedSlots(candidates));
+			if (candidates.length * 4 < postings) intersectTerm(ctx, term, candidates);
 			else scanTerm(ctx, term, ignore, { mark, epoch });
 			if (j + 1 < order.length && candidates.length > poolSize) {
 				threshold = kthBest(score, candidates, poolSize, keep);
