@@ -48,19 +48,16 @@ export type {
 	WithToolSearch,
 } from "./ai-sdk/types.js";
 
-/** Throws a `ToolSearchError` of code `INVALID_OPTIONS`. */
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
+import { invalidOptions } from "../internal/guards.js";
 
 /** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
 function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
 	if (guard === undefined || guard === true) return {};
 	if (guard === false) return undefined;
-	if (!isObject(guard)) invalid(`guard must be a boolean or an object, got ${quote(guard)}`);
+	if (!isObject(guard)) invalidOptions(`guard must be a boolean or an object, got ${quote(guard)}`);
 	const { autoActivate } = guard;
 	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		invalid(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
+		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
 	}
 	return autoActivate === undefined ? {} : { autoActivate };
 }
@@ -85,20 +82,21 @@ function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | u
 export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	options: AiSdkToolSearchOptions<TOOLS>,
 ): AiSdkToolSearch<TOOLS> {
-	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
+	if (!isObject(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
 	const { tools, pinned = [], policy, toolReferences = false, guard, listing, ...searchOptions } = options;
-	if (!isObject(tools)) invalid(`tools must be an object of AI SDK tools keyed by name, got ${quote(tools)}`);
+	if (!isObject(tools))
+		invalidOptions(`tools must be an object of AI SDK tools keyed by name, got ${quote(tools)}`);
 	if (Object.hasOwn(tools, TOOL_SEARCH_TOOL_NAME)) {
 		throw new ToolSearchError(
 			"DUPLICATE_TOOL",
 			`tools already has a tool named ${quote(TOOL_SEARCH_TOOL_NAME)}`,
 		);
 	}
-	if (!Array.isArray(pinned)) invalid(`pinned must be an array of tool names, got ${quote(pinned)}`);
+	if (!Array.isArray(pinned)) invalidOptions(`pinned must be an array of tool names, got ${quote(pinned)}`);
 	if (policy !== undefined && (typeof policy !== "object" || policy === null))
-		invalid(`policy must be an object, got ${quote(policy)}`);
+		invalidOptions(`policy must be an object, got ${quote(policy)}`);
 	if (typeof toolReferences !== "boolean")
-		invalid(`toolReferences must be a boolean, got ${quote(toolReferences)}`);
+		invalidOptions(`toolReferences must be a boolean, got ${quote(toolReferences)}`);
 	const guarded = guardOf(guard);
 
 	const names = Object.keys(tools);

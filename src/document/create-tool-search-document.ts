@@ -4,6 +4,7 @@
  */
 import type { ToolSearchFieldName } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
+import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 import { firstLine } from "./first-line.js";
 import { firstSentence } from "./first-sentence.js";
@@ -32,10 +33,6 @@ export function toolLocalName(name: string): string {
 	if (at < 0) return name;
 	const local = name.slice(at + 2);
 	return local === "" ? name : local;
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-	return typeof value === "object" && value !== null;
 }
 
 /** `value` trimmed when it is a string with visible content, else `undefined`. */

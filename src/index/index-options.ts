@@ -8,7 +8,8 @@ import {
 	TOOL_SEARCH_FIELDS,
 	type ToolSearchFieldName,
 } from "../defaults.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
+import { invalidOptions } from "../internal/guards.js";
 import type { ExpansionSettings } from "./expansion.js";
 
 /** Options of a {@link ToolSearchIndex} (and of the `Bm25Ranker` built on it). */
@@ -47,18 +48,14 @@ export interface ResolvedToolSearchIndexOptions {
 	readonly expansion: ExpansionSettings;
 }
 
-function fail(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
 function checkKeys(value: unknown, what: string, allowed: readonly string[]): Record<string, unknown> {
 	if (value === undefined) return {};
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		fail(`${what} must be an object, got ${quote(value)}`);
+		invalidOptions(`${what} must be an object, got ${quote(value)}`);
 	}
 	for (const key of Object.keys(value)) {
 		if (!allowed.includes(key))
-			fail(`unknown option ${quote(`${what}.${key}`)}; expected one of ${allowed.join(", ")}`);
+			invalidOptions(`unknown option ${quote(`${what}.${key}`)}; expected one of ${allowed.join(", ")}`);
 	}
 	return value as Record<string, unknown>;
 }
@@ -68,7 +65,7 @@ function number(value: unknown, name: string, fallback: number, min: number, max
 	if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
 		const range =
 			max === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number in [${min}, ${max}]`;
-		fail(`${name} must be ${range}, got ${quote(value)}`);
+		invalidOptions(`${name} must be ${range}, got ${quote(value)}`);
 	}
 	return value;
 }
@@ -79,7 +76,7 @@ const isStringArray = (value: unknown): value is string[] =>
 function groupsOf(value: unknown): readonly (readonly string[])[] {
 	if (value === undefined) return [];
 	if (!Array.isArray(value) || !value.every(isStringArray)) {
-		fail(`synonyms.groups must be an array of string arrays, got ${quote(value)}`);
+		invalidOptions(`synonyms.groups must be an array of string arrays, got ${quote(value)}`);
 	}
 	return Object.freeze(value.map((group) => Object.freeze([...group])));
 }
@@ -87,12 +84,12 @@ function groupsOf(value: unknown): readonly (readonly string[])[] {
 function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>> {
 	if (value === undefined) return Object.freeze({});
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		fail(`glossary must be an object of string arrays, got ${quote(value)}`);
+		invalidOptions(`glossary must be an object of string arrays, got ${quote(value)}`);
 	}
 	const copy: Record<string, readonly string[]> = {};
 	for (const [term, targets] of Object.entries(value)) {
 		if (!isStringArray(targets))
-			fail(`glossary[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
+			invalidOptions(`glossary[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
 		copy[term] = Object.freeze([...targets]);
 	}
 	return Object.freeze(copy);
@@ -137,7 +134,7 @@ export function resolveIndexOptions(
 	}
 	const flag = (value: unknown, name: string, fallback: boolean): boolean => {
 		if (value === undefined) return fallback;
-		if (typeof value !== "boolean") fail(`${name} must be a boolean, got ${quote(value)}`);
+		if (typeof value !== "boolean") invalidOptions(`${name} must be a boolean, got ${quote(value)}`);
 		return value;
 	};
 	return Object.freeze({

@@ -4,7 +4,8 @@
  * `mcp-only`, essential tools, the 40-tool threshold).
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
+import { invalidOptions, isObject } from "../internal/guards.js";
 import type { ToolInfo } from "../types.js";
 import { readNamespace } from "./coalesce.js";
 import { utf8ByteLength } from "./source-listing.js";
@@ -82,19 +83,12 @@ export interface DiscoveryPlan {
 	exclude: (tool: ToolInfo) => boolean;
 }
 
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-	return typeof value === "object" && value !== null;
-}
-
 function nameList(value: unknown, what: string): readonly string[] {
 	if (value === undefined) return [];
-	if (!Array.isArray(value)) invalid(`${what} must be an array of strings, got ${quote(value)}`);
+	if (!Array.isArray(value)) invalidOptions(`${what} must be an array of strings, got ${quote(value)}`);
 	for (const item of value as unknown[]) {
-		if (typeof item !== "string") invalid(`${what} must be an array of strings, got ${quote(item)} in it`);
+		if (typeof item !== "string")
+			invalidOptions(`${what} must be an array of strings, got ${quote(item)} in it`);
 	}
 	return value as readonly string[];
 }
@@ -106,7 +100,9 @@ function threshold(value: unknown, what: string, integer: boolean): number | und
 		value >= 0 &&
 		(value === Number.POSITIVE_INFINITY || (integer ? Number.isSafeInteger(value) : Number.isFinite(value)));
 	if (!valid) {
-		invalid(`${what} must be ${integer ? "an integer" : "a number"} ≥ 0 or Infinity, got ${quote(value)}`);
+		invalidOptions(
+			`${what} must be ${integer ? "an integer" : "a number"} ≥ 0 or Infinity, got ${quote(value)}`,
+		);
 	}
 	return value as number;
 }
@@ -123,16 +119,16 @@ interface ResolvedPolicy {
 
 function checkPolicy(policy: unknown): ResolvedPolicy {
 	if (policy === undefined) return checkPolicy({});
-	if (!isObject(policy)) invalid(`policy must be an object, got ${quote(policy)}`);
+	if (!isObject(policy)) invalidOptions(`policy must be an object, got ${quote(policy)}`);
 	const { mode, namespaceOf, isMcp } = policy;
 	if (mode !== undefined && !(DISCOVERY_MODES as readonly unknown[]).includes(mode)) {
-		invalid(`mode must be one of "off", "auto", "mcp-only", "all", got ${quote(mode)}`);
+		invalidOptions(`mode must be one of "off", "auto", "mcp-only", "all", got ${quote(mode)}`);
 	}
 	if (namespaceOf !== undefined && typeof namespaceOf !== "function") {
-		invalid(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
+		invalidOptions(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
 	}
 	if (isMcp !== undefined && typeof isMcp !== "function")
-		invalid(`isMcp must be a function, got ${quote(isMcp)}`);
+		invalidOptions(`isMcp must be a function, got ${quote(isMcp)}`);
 	return {
 		mode: (mode as DiscoveryMode | undefined) ?? "auto",
 		maxTools: threshold(policy.maxTools, "maxTools", true) ?? DEFAULT_DISCOVERY_MAX_TOOLS,
@@ -231,7 +227,7 @@ function catalogue(tools: readonly unknown[]): { order: string[]; tools: ToolInf
  * ```
  */
 export function planDiscovery(tools: readonly ToolInfo[], policy?: DiscoveryPolicy): DiscoveryPlan {
-	if (!Array.isArray(tools)) invalid(`tools must be an array, got ${quote(tools)}`);
+	if (!Array.isArray(tools)) invalidOptions(`tools must be an array, got ${quote(tools)}`);
 	const { mode, maxTools, maxSchemaTokens, essential, pinnedNamespaces, namespaceOf, isMcp } =
 		checkPolicy(policy);
 	const { order, tools: known } = catalogue(tools as readonly unknown[]);

@@ -3,7 +3,8 @@
  * the sources (MCP servers, apps) whose tools it can find, kept within a UTF-8 byte budget (seed:
  * Codex's source listing, deduplicated by name, 512 KiB, cut at a character boundary).
  */
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
+import { invalidOptions, isObject } from "../internal/guards.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../tool/description.js";
 
 /** Default byte budget of the source listing: 512 KiB, as Codex. */
@@ -58,14 +59,6 @@ interface Entry {
 	readonly name: string;
 	description: string;
 	toolCount: number | undefined;
-}
-
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-	return typeof value === "object" && value !== null;
 }
 
 /**
@@ -126,34 +119,34 @@ export function truncateUtf8(text: string, maxBytes: number): string {
 
 function checkOptions(options: unknown): asserts options is RenderToolSearchDescriptionOptions | undefined {
 	if (options === undefined) return;
-	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
+	if (!isObject(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
 	const { sources, listing, budgetBytes, description } = options;
 	if (sources !== undefined) {
-		if (!Array.isArray(sources)) invalid(`sources must be an array, got ${quote(sources)}`);
+		if (!Array.isArray(sources)) invalidOptions(`sources must be an array, got ${quote(sources)}`);
 		for (const source of sources as unknown[]) {
 			if (!isObject(source) || typeof source.name !== "string" || source.name.trim() === "") {
-				invalid(`every source must have a non-empty string name, got ${quote(source)}`);
+				invalidOptions(`every source must have a non-empty string name, got ${quote(source)}`);
 			}
 			if (source.description !== undefined && typeof source.description !== "string") {
-				invalid(`source description must be a string, got ${quote(source.description)}`);
+				invalidOptions(`source description must be a string, got ${quote(source.description)}`);
 			}
 			const count = source.toolCount;
 			if (count !== undefined && !(typeof count === "number" && Number.isSafeInteger(count) && count >= 0)) {
-				invalid(`source toolCount must be a non-negative integer, got ${quote(count)}`);
+				invalidOptions(`source toolCount must be a non-negative integer, got ${quote(count)}`);
 			}
 		}
 	}
 	if (listing !== undefined && listing !== "omit" && listing !== "include") {
-		invalid(`listing must be "omit" or "include", got ${quote(listing)}`);
+		invalidOptions(`listing must be "omit" or "include", got ${quote(listing)}`);
 	}
 	if (
 		budgetBytes !== undefined &&
 		!(typeof budgetBytes === "number" && Number.isSafeInteger(budgetBytes) && budgetBytes >= 0)
 	) {
-		invalid(`budgetBytes must be a non-negative integer, got ${quote(budgetBytes)}`);
+		invalidOptions(`budgetBytes must be a non-negative integer, got ${quote(budgetBytes)}`);
 	}
 	if (description !== undefined && (typeof description !== "string" || description.trim() === "")) {
-		invalid(`description must be a non-empty string, got ${quote(description)}`);
+		invalidOptions(`description must be a non-empty string, got ${quote(description)}`);
 	}
 }
 

@@ -5,10 +5,11 @@
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { editDistance } from "../index/fuzzy.js";
+import { invalidOptions, isObjectLike } from "../internal/guards.js";
 
 /** How many names an unknown-tool message suggests by default. */
 export const DEFAULT_MAX_TOOL_SUGGESTIONS = 3;
@@ -44,14 +45,6 @@ export type ToolCallCheck =
 	| { status: "inactive"; message: string }
 	| { status: "unknown"; message: string; suggestions: string[] };
 
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-	return (typeof value === "object" || typeof value === "function") && value !== null;
-}
-
 function strings(value: unknown): string[] {
 	return Array.isArray(value)
 		? (value as unknown[]).filter((item): item is string => typeof item === "string")
@@ -59,21 +52,23 @@ function strings(value: unknown): string[] {
 }
 
 function checkArguments(name: unknown, host: unknown, options: unknown): void {
-	if (typeof name !== "string") invalid(`name must be a string, got ${quote(name)}`);
+	if (typeof name !== "string") invalidOptions(`name must be a string, got ${quote(name)}`);
 	if (!isToolHost(host)) {
-		invalid(`host must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(host)}`);
+		invalidOptions(
+			`host must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(host)}`,
+		);
 	}
 	if (options === undefined) return;
-	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
+	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
 	const { autoActivate, maxSuggestions } = options;
 	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		invalid(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
+		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
 	}
 	if (
 		maxSuggestions !== undefined &&
 		!(typeof maxSuggestions === "number" && Number.isSafeInteger(maxSuggestions) && maxSuggestions >= 0)
 	) {
-		invalid(`maxSuggestions must be an integer ≥ 0, got ${quote(maxSuggestions)}`);
+		invalidOptions(`maxSuggestions must be an integer ≥ 0, got ${quote(maxSuggestions)}`);
 	}
 }
 
@@ -164,7 +159,7 @@ export function checkToolCall(
 
 	const all: unknown = host.getAllTools();
 	const names = (Array.isArray(all) ? (all as unknown[]) : []).flatMap((tool) =>
-		isObject(tool) && typeof tool.name === "string" && tool.name !== "" ? [tool.name] : [],
+		isObjectLike(tool) && typeof tool.name === "string" && tool.name !== "" ? [tool.name] : [],
 	);
 	if (names.includes(name)) {
 		if (options?.autoActivate === true) {

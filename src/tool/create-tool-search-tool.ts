@@ -3,9 +3,10 @@
  * that are not active, activates the best matches, and tells the model they are callable.
  */
 import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
+import { invalidOptions, isObjectLike } from "../internal/guards.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { assertToolRanker, getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
@@ -81,35 +82,29 @@ export interface ToolSearchToolDefinition {
 	): Promise<ToolSearchToolResult>;
 }
 
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return (typeof value === "object" || typeof value === "function") && value !== null;
-}
-
 function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
-	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
+	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
 	const { tools, ranker, exclude, namespaceOf, defaultLimit, description } = options;
 	if (!isToolHost(tools)) {
-		invalid(`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`);
+		invalidOptions(
+			`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`,
+		);
 	}
 	if (ranker !== undefined) assertToolRanker(ranker, "ranker");
 	if (exclude !== undefined && typeof exclude !== "function") {
-		invalid(`exclude must be a function, got ${quote(exclude)}`);
+		invalidOptions(`exclude must be a function, got ${quote(exclude)}`);
 	}
 	if (namespaceOf !== undefined && typeof namespaceOf !== "function") {
-		invalid(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
+		invalidOptions(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
 	}
 	if (
 		defaultLimit !== undefined &&
 		!(typeof defaultLimit === "number" && Number.isInteger(defaultLimit) && defaultLimit >= 1)
 	) {
-		invalid(`defaultLimit must be a positive integer, got ${quote(defaultLimit)}`);
+		invalidOptions(`defaultLimit must be a positive integer, got ${quote(defaultLimit)}`);
 	}
 	if (description !== undefined && (typeof description !== "string" || description.trim() === "")) {
-		invalid(`description must be a non-empty string, got ${quote(description)}`);
+		invalidOptions(`description must be a non-empty string, got ${quote(description)}`);
 	}
 }
 
@@ -120,7 +115,7 @@ function nameList(value: unknown): string[] {
 
 function rawQuery(params: unknown): string | undefined {
 	try {
-		const query = isObject(params) ? params.query : undefined;
+		const query = isObjectLike(params) ? params.query : undefined;
 		return typeof query === "string" ? query : undefined;
 	} catch {
 		return undefined;

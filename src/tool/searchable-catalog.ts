@@ -5,6 +5,7 @@
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { createToolSearchDocument } from "../document/create-tool-search-document.js";
+import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 
 /** A searchable tool with its namespace (as given then) and search document. */
@@ -31,10 +32,6 @@ interface Entry extends SearchableTool {
 	readonly title: unknown;
 	readonly label: unknown;
 	seenAt: number;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null;
 }
 
 function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {

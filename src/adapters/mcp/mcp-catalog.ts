@@ -4,6 +4,7 @@
  */
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { quote, ToolSearchError } from "../../errors.js";
+import { isObject } from "../../internal/guards.js";
 import type { ToolNamespace } from "../../types.js";
 import { diffListing, type McpCatalogEntry } from "./mcp-diff.js";
 import { listAllTools } from "./mcp-listing.js";
@@ -58,10 +59,6 @@ const LIST_CHANGED = "notifications/tools/list_changed";
 
 function invalid(message: string): never {
 	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null;
 }
 
 function checkClient(client: unknown, what: string): asserts client is McpClientLike {

@@ -11,9 +11,10 @@ import {
 	type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
-import { quote, ToolSearchError } from "../../errors.js";
+import { quote } from "../../errors.js";
 import type { ActiveToolSet, ToolHost } from "../../host/types.js";
 import { checkToolCall } from "../../integration/index.js";
+import { invalidOptions } from "../../internal/guards.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
 import type { McpCallToolResult, McpCatalog, McpToolInfo } from "./mcp-types.js";
@@ -70,13 +71,9 @@ export interface McpProxyServerOptions {
 	toolSearch?: Omit<ToolSearchToolOptions, "tools" | "namespaceOf"> | undefined;
 }
 
-function invalid(message: string): never {
-	throw new ToolSearchError("INVALID_OPTIONS", message);
-}
-
 function checkOptions(options: unknown): asserts options is McpProxyServerOptions {
 	if (typeof options !== "object" || options === null)
-		invalid(`options must be an object, got ${quote(options)}`);
+		invalidOptions(`options must be an object, got ${quote(options)}`);
 	const { catalog, host, pinned, autoActivate } = options as Record<string, unknown>;
 	const methods = ["getAllTools", "callTool", "namespaceOf", "on"] as const;
 	if (
@@ -84,7 +81,9 @@ function checkOptions(options: unknown): asserts options is McpProxyServerOption
 		catalog === null ||
 		methods.some((m) => typeof (catalog as never)[m] !== "function")
 	) {
-		invalid(`catalog must have getAllTools, callTool, namespaceOf and on methods, got ${quote(catalog)}`);
+		invalidOptions(
+			`catalog must have getAllTools, callTool, namespaceOf and on methods, got ${quote(catalog)}`,
+		);
 	}
 	const hostOk =
 		typeof host === "object" &&
@@ -92,13 +91,13 @@ function checkOptions(options: unknown): asserts options is McpProxyServerOption
 		typeof (host as ActiveToolSet).getActiveTools === "function" &&
 		typeof (host as ActiveToolSet).setActiveTools === "function";
 	if (host !== undefined && !hostOk) {
-		invalid(`host must have getActiveTools and setActiveTools methods, got ${quote(host)}`);
+		invalidOptions(`host must have getActiveTools and setActiveTools methods, got ${quote(host)}`);
 	}
 	if (pinned !== undefined && !(Array.isArray(pinned) && pinned.every((name) => typeof name === "string"))) {
-		invalid(`pinned must be an array of tool names, got ${quote(pinned)}`);
+		invalidOptions(`pinned must be an array of tool names, got ${quote(pinned)}`);
 	}
 	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		invalid(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
+		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
 	}
 }
 
