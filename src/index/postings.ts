@@ -2,7 +2,10 @@
  * Postings of the inverted index, compact and incremental: a main segment in CSR form (one
  * `Int32Array` of document slots and one `Uint16Array` of field/frequency pairs for all terms, cut
  * by an offsets array), a tail of plain per-term arrays for tools added one at a time since the
- * last merge, and a bulk buffer of typed triples for `addAll`, sorted into place at its end.
+ * last merge, and a bulk buffer for `addAll`, sorted into place at its end. The bulk buffer is a
+ * list of fixed-size chunks of term / meta pairs plus one slot marker per document: growing it
+ * never copies, and its memory (outside the JS heap) is allocated once, which keeps V8 from running
+ * full garbage collections for "external memory pressure" while a large catalogue is added.
  * Within each part a term's entries are in slot order, and one document's entries for a term are
  * contiguous, so a scan can group them by slot; slots only grow, so main < tail < bulk.
  *
@@ -19,12 +22,9 @@ export function packMeta(field: number, tf: number): number {
 	return (field << 12) | Math.min(tf, MAX_POSTING_TF);
 }
 
-function grown<T extends Int32Array | Uint16Array>(array: T, size: number): T {
-	if (size <= array.length) return array;
-	const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
-	next.set(array);
-	return next;
-}
+/** Entries per bulk chunk (384 KiB of terms and metas). */
+const BULK_CHUNK_BITS = 16;
+const BULK_CHUNK = 1 << BULK_CHUNK_BITS;
 
 /** @internal */
 export class Postings {
@@ -38,10 +38,11 @@ export class Postings {
 	tail: (number[] | undefined)[] = [];
 	/** Entries in the tail. */
 	tailEntries = 0;
-	/** Bulk buffer (not searchable until {@link merge}): parallel term / slot / meta. */
-	#bulkTerm = new Int32Array(0);
-	#bulkSlot = new Int32Array(0);
-	#bulkMeta = new Uint16Array(0);
+	/** Bulk buffer (not searchable until {@link merge}): entry `i` is in chunk `i >> BULK_CHUNK_BITS`. */
+	#bulkTerms: Int32Array[] = [];
+	#bulkMetas: Uint16Array[] = [];
+	/** Per document in the bulk buffer: its slot and its first entry, `[slot, start, slot, start, ...]`. */
+	#bulkDocuments: number[] = [];
 	bulkEntries = 0;
 
 	/** Appends one searchable entry; entries of one document must be appended together, in slot order. */
@@ -58,14 +59,16 @@ export class Postings {
 	/** Appends one entry to the bulk buffer; it becomes searchable at the next {@link merge}. */
 	appendBulk(term: number, slot: number, meta: number): void {
 		const at = this.bulkEntries++;
-		if (at >= this.#bulkTerm.length) {
-			this.#bulkTerm = grown(this.#bulkTerm, at + 1);
-			this.#bulkSlot = grown(this.#bulkSlot, at + 1);
-			this.#bulkMeta = grown(this.#bulkMeta, at + 1);
+		const documents = this.#bulkDocuments;
+		if (documents.length === 0 || documents[documents.length - 2] !== slot) documents.push(slot, at);
+		const offset = at & (BULK_CHUNK - 1);
+		if (offset === 0) {
+			this.#bulkTerms.push(new Int32Array(BULK_CHUNK));
+			this.#bulkMetas.push(new Uint16Array(BULK_CHUNK));
 		}
-		this.#bulkTerm[at] = term;
-		this.#bulkSlot[at] = slot;
-		this.#bulkMeta[at] = meta;
+		const chunk = at >> BULK_CHUNK_BITS;
+		(this.#bulkTerms[chunk] as Int32Array)[offset] = term;
+		(this.#bulkMetas[chunk] as Uint16Array)[offset] = meta;
 	}
 
 	/** Entries in the main segment. */
@@ -93,12 +96,16 @@ export class Postings {
 			if (list !== undefined) for (let i = 0; i < list.length; i += 2) if (keep(list[i] as number)) n++;
 			counts[t + 1] = n;
 		}
-		const bulkTerm = this.#bulkTerm;
-		const bulkSlot = this.#bulkSlot;
-		const bulkMeta = this.#bulkMeta;
-		for (let i = 0; i < this.bulkEntries; i++) {
-			if (keep(bulkSlot[i] as number))
-				counts[(bulkTerm[i] as number) + 1] = (counts[(bulkTerm[i] as number) + 1] as number) + 1;
+		const bulkDocuments = this.#bulkDocuments;
+		const bulkTerms = this.#bulkTerms;
+		const bulkMetas = this.#bulkMetas;
+		for (let d = 0; d < bulkDocuments.length; d += 2) {
+			if (!keep(bulkDocuments[d] as number)) continue;
+			const end = d + 2 < bulkDocuments.length ? (bulkDocuments[d + 3] as number) : this.bulkEntries;
+			for (let i = bulkDocuments[d + 1] as number; i < end; i++) {
+				const term = (bulkTerms[i >> BULK_CHUNK_BITS] as Int32Array)[i & (BULK_CHUNK - 1)] as number;
+				counts[term + 1] = (counts[term + 1] as number) + 1;
+			}
 		}
 		for (let t = 0; t < termCount; t++) counts[t + 1] = (counts[t + 1] as number) + (counts[t] as number);
 		const total = counts[termCount] as number;
@@ -129,15 +136,20 @@ export class Postings {
 			}
 			cursor[t] = w;
 		}
-		for (let i = 0; i < this.bulkEntries; i++) {
-			const slot = bulkSlot[i] as number;
+		for (let d = 0; d < bulkDocuments.length; d += 2) {
+			const slot = bulkDocuments[d] as number;
 			const to = remap === undefined ? slot : (remap[slot] as number);
 			if (to < 0) continue;
-			const t = bulkTerm[i] as number;
-			const w = cursor[t] as number;
-			newDocs[w] = to;
-			newMeta[w] = bulkMeta[i] as number;
-			cursor[t] = w + 1;
+			const end = d + 2 < bulkDocuments.length ? (bulkDocuments[d + 3] as number) : this.bulkEntries;
+			for (let i = bulkDocuments[d + 1] as number; i < end; i++) {
+				const chunk = i >> BULK_CHUNK_BITS;
+				const offset = i & (BULK_CHUNK - 1);
+				const t = (bulkTerms[chunk] as Int32Array)[offset] as number;
+				const w = cursor[t] as number;
+				newDocs[w] = to;
+				newMeta[w] = (bulkMetas[chunk] as Uint16Array)[offset] as number;
+				cursor[t] = w + 1;
+			}
 		}
 		this.offsets = counts;
 		this.docs = newDocs;
@@ -145,9 +157,9 @@ export class Postings {
 		this.mainTerms = termCount;
 		this.tail = [];
 		this.tailEntries = 0;
-		this.#bulkTerm = new Int32Array(0);
-		this.#bulkSlot = new Int32Array(0);
-		this.#bulkMeta = new Uint16Array(0);
+		this.#bulkTerms = [];
+		this.#bulkMetas = [];
+		this.#bulkDocuments = [];
 		this.bulkEntries = 0;
 	}
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { Postings, packMeta } from "../../src/index/postings.js";
+
+/** Every term's main-segment entries as `[slot, meta]` pairs. */
+function lists(postings: Postings, terms: number): [number, number][][] {
+	return Array.from({ length: terms }, (_, t) => {
+		const out: [number, number][] = [];
+		for (let p = postings.offsets[t] as number; p < (postings.offsets[t + 1] as number); p++) {
+			out.push([postings.docs[p] as number, postings.meta[p] as number]);
+		}
+		return out;
+	});
+}
+
+/** A deterministic catalogue of postings: per slot, a few terms with a field and a count. */
+function entries(slots: number, terms: number): [number, number, number][] {
+	const out: [number, number, number][] = [];
+	let state = 7;
+	for (let slot = 0; slot < slots; slot++) {
+		const seen = new Set<number>();
+		for (let k = 0; k < 1 + (slot % 5); k++) {
+			state = (state * 1103515245 + 12345) % 2147483648;
+			const term = state % terms;
+			if (seen.has(term)) continue;
+			seen.add(term);
+			out.push([term, slot, packMeta(k % 9, 1 + (state % 3))]);
+		}
+	}
+	return out;
+}
+
+describe("Postings", () => {
+	// 40,000 slots give ~100,000 entries: the bulk buffer spans two chunks of 65,536.
+	const slots = 40_000;
+	const terms = 300;
+	const all = entries(slots, terms);
+
+	it("merges a bulk buffer that spans several chunks exactly like appended entries", () => {
+		const appended = new Postings();
+		const bulk = new Postings();
+		for (const [term, slot, meta] of all) {
+			appended.append(term, slot, meta);
+			bulk.appendBulk(term, slot, meta);
+		}
+		expect(all.length).toBeGreaterThan(65_536);
+		expect(bulk.bulkEntries).toBe(all.length);
+		appended.merge(terms, undefined);
+		bulk.merge(terms, undefined);
+		expect(bulk.bulkEntries).toBe(0);
+		expect(lists(bulk, terms)).toEqual(lists(appended, terms));
+		// Slot order within every term.
+		const ordered = lists(bulk, terms).every((list) =>
+			list.every((entry, i) => i === 0 || entry[0] >= (list[i - 1] as [number, number])[0]),
+		);
+		expect(ordered).toBe(true);
+	});
+
+	it("drops and renumbers bulk entries by the remap, like appended ones", () => {
+		const remap = new Int32Array(slots);
+		let next = 0;
+		for (let slot = 0; slot < slots; slot++) remap[slot] = slot % 3 === 1 ? -1 : next++;
+		const appended = new Postings();
+		const bulk = new Postings();
+		for (const [term, slot, meta] of all) {
+			appended.append(term, slot, meta);
+			bulk.appendBulk(term, slot, meta);
+		}
+		appended.merge(terms, remap);
+		bulk.merge(terms, remap);
+		expect(lists(bulk, terms)).toEqual(lists(appended, terms));
+		const kept = all.filter(([, slot]) => slot % 3 !== 1).length;
+		expect(bulk.mainEntries).toBe(kept);
+	});
+
+	it("keeps the main segment, then the tail, then the bulk buffer, in slot order", () => {
+		const postings = new Postings();
+		postings.append(0, 0, packMeta(0, 1));
+		postings.merge(1, undefined);
+		postings.append(0, 1, packMeta(1, 2));
+		postings.appendBulk(0, 2, packMeta(2, 3));
+		postings.merge(1, undefined);
+		expect(lists(postings, 1)).toEqual([
+			[
+				[0, packMeta(0, 1)],
+				[1, packMeta(1, 2)],
+				[2, packMeta(2, 3)],
+			],
+		]);
+	});
+});
