@@ -306,11 +306,38 @@ export function tokenizeUnicode(text: string): string[] {
 	return out;
 }
 
+// English clitics after an apostrophe (straight or typographic): possessive and contracted
+// "'s", "'d", "'m", "'re", "'ve", "'ll" are dropped ("user's" → user, "I'd" → I), and a negated
+// auxiliary keeps its verb ("don't" → do, "can't" → can, "won't" → will); the negation itself is a
+// stop word. Without this, "what's" and "I'd" leave stray one-letter terms "s" and "d".
+const CLITIC = /(\p{L}+)['\u2019](s|d|m|re|ve|ll|t)(?![\p{L}\p{N}])/giu;
+const NEGATED: ReadonlyMap<string, string> = new Map([
+	["can", "can"],
+	["won", "will"],
+	["shan", "shall"],
+	["ain", "is"],
+]);
+
+function dropClitic(_match: string, word: string, clitic: string): string {
+	if (clitic.toLowerCase() !== "t") return word;
+	const lower = word.toLowerCase();
+	const irregular = NEGATED.get(lower);
+	if (irregular !== undefined) return irregular;
+	// "don't", "doesn't", "isn't": the word ends in the "n" of "n't".
+	return lower.length > 1 && lower.endsWith("n") ? word.slice(0, -1) : word;
+}
+
+/** `text` with English clitics dropped; the text itself when it has no apostrophe. */
+function withoutClitics(text: string): string {
+	return text.includes("'") || text.includes("\u2019") ? text.replace(CLITIC, dropClitic) : text;
+}
+
 /**
  * Turns text into index terms: Unicode-normalized and accent-free, identifiers split
  * (camelCase, acronyms, letters/digits, snake_case, kebab-case, dotted, `mcp__server__tool`),
  * lowercased, scripts written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar)
- * segmented into words, English stop words dropped and plurals singularised by {@link stem}.
+ * segmented into words, English clitics (`'s`, `'d`, `n't`, …) and stop words dropped, and plurals
+ * singularised by {@link stem}.
  * Deterministic, and never throws: a non-string gives `[]`.
  *
  * @example
@@ -320,5 +347,6 @@ export function tokenizeUnicode(text: string): string[] {
  */
 export function tokenize(text: string): string[] {
 	if (typeof text !== "string") return [];
-	return tokenizeAscii(text) ?? tokenizeUnicode(text);
+	const source = withoutClitics(text);
+	return tokenizeAscii(source) ?? tokenizeUnicode(source);
 }

@@ -202,6 +202,23 @@ describe("tokenize: stop words and stemming", () => {
 	});
 });
 
+describe("tokenize: English clitics", () => {
+	it.each([
+		{ input: "what's the weather", expected: ["weather"], why: "'s dropped, no stray s" },
+		{ input: "I'd like a taxi", expected: ["like", "taxi"], why: "'d dropped, no stray d" },
+		{ input: "Adriel's BMI", expected: ["adriel", "bmi"], why: "possessive" },
+		{ input: "the user’s repos", expected: ["user", "repo"], why: "typographic apostrophe" },
+		{ input: "we'll, you're, they've, I'm", expected: [], why: "all stop words once the clitic is gone" },
+		{ input: "doesn't delete", expected: ["delete"], why: "n't: the auxiliary stays (a stop word)" },
+		{ input: "can't won't", expected: [], why: "irregular negations become can, will" },
+		{ input: "O'Neil rock'n'roll", expected: ["o", "neil", "rock", "n", "roll"], why: "not clitics" },
+		{ input: "it's the 1990's", expected: ["1990", "s"], why: "only after letters" },
+		{ input: "constructor't", expected: ["constructor"], why: "no prototype lookups" },
+	])("$input → $expected ($why)", ({ input, expected }) => {
+		expect(tokenize(input)).toEqual(expected);
+	});
+});
+
 describe("tokenize: degenerate input", () => {
 	it.each([
 		{ description: "empty", input: "", expected: [] },
