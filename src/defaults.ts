@@ -79,12 +79,21 @@ export interface RankingRules {
 	 * same MCP server) to its score, so the tools of a server that fits the query rise together.
 	 */
 	namespaceBoost: number;
+	/**
+	 * Bonus for each pair of consecutive query words (after stop words) that also stand next to
+	 * each other, in either order, in a tool's summary (the first sentence of its description), as a
+	 * multiple of a full match of a word of the pair's mean idf: `proximity * (k1 + 1 + delta) *
+	 * (idf(a) + idf(b)) / 2`. Applied within the candidate pool; `0` (or a summary weight of 0)
+	 * turns it off.
+	 */
+	proximity: number;
 }
 
 /**
  * Default ranking rules (measured with `npm run eval`, see DESIGN.md): exact name on; strict
  * coverage ordering off (it cost 0.06 nDCG@10 on long task-like queries); a local-name bonus of a
- * quarter of a match per matched term; abstention on; a namespace boost of 0.2.
+ * quarter of a match per matched term; abstention on; a namespace boost of 0.2; a proximity bonus
+ * of a quarter of a match per adjacent pair.
  */
 export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
 	exactName: true,
@@ -92,6 +101,7 @@ export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
 	localNameBonus: 0.25,
 	abstain: true,
 	namespaceBoost: 0.2,
+	proximity: 0.25,
 });
 
 /** Query expansion defaults: synonyms (built-in groups on) and typo tolerance, each at reduced weight. */

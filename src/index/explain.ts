@@ -43,6 +43,7 @@ export interface ExplainedRule {
 		| "coverage"
 		| "local-name-bonus"
 		| "namespace-boost"
+		| "proximity"
 		| "synonym"
 		| "fuzzy"
 		| "glossary";
@@ -166,9 +167,10 @@ export function explainSlot(
 		const matched = coverage > 0 || exact;
 		const bonus = run.named.has(slot) && coverage > 0 ? options.rules.localNameBonus * units : 0;
 		const boost = matched ? run.boostOf(slot) : 0;
+		const proximity = matched ? run.proximityOf(slot) : 0;
 		let tier = options.rules.coverage ? coverage : 0;
 		if (exact) tier += run.terms.length + 1;
-		const score = matched ? bm25 + bonus + boost + tier * run.tierStep : 0;
+		const score = matched ? bm25 + bonus + boost + proximity + tier * run.tierStep : 0;
 		if (exact) {
 			rules.push({
 				rule: "exact-name",
@@ -194,6 +196,13 @@ export function explainSlot(
 				rule: "namespace-boost",
 				effect: round(boost),
 				detail: `${options.rules.namespaceBoost} of the best score among the other tools of its namespace in the pool`,
+			});
+		}
+		if (proximity > 0) {
+			rules.push({
+				rule: "proximity",
+				effect: round(proximity),
+				detail: "consecutive query words stand next to each other in its summary",
 			});
 		}
 		return {

@@ -120,6 +120,7 @@ export function resolveIndexOptions(
 		"localNameBonus",
 		"abstain",
 		"namespaceBoost",
+		"proximity",
 	]);
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
@@ -170,6 +171,7 @@ export function resolveIndexOptions(
 				0,
 				1,
 			),
+			proximity: number(rules.proximity, "rules.proximity", DEFAULT_RANKING_RULES.proximity, 0, inf),
 		}),
 	});
 }

@@ -1,6 +1,7 @@
 import type { ToolSearchMatch } from "../types.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
+import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
 import { intersectTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
 import { TopK } from "./top-k.js";
@@ -53,6 +54,8 @@ export interface QueryRun {
 	readonly pruned: boolean;
 	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
 	readonly boostOf: (slot: number) => number;
+	/** Proximity bonus of a slot: the query's word pairs that stand together in its summary. */
+	readonly proximityOf: (slot: number) => number;
 }
 
 function nameRules(store: IndexStore, options: ResolvedToolSearchIndexOptions, plan: QueryPlan) {
@@ -122,7 +125,8 @@ function kthBest(
  * once the bound of the remaining terms falls below the `poolSize`-th best score so far, no tool
  * not yet seen can enter the pool (MaxScore), so the remaining terms are looked up only for the
  * tools that still can. Then the local-name bonus, the pool (best `poolSize` passing `filter`,
- * exact names first) and the namespace boost within the pool. Results equal an exhaustive scan's.
+ * exact names first), and the namespace boost and proximity bonus within the pool. Results equal an
+ * exhaustive scan's.
  */
 export function runQuery(
 	store: IndexStore,
@@ -225,8 +229,11 @@ export function runQuery(
 	}
 
 	const idfSum = terms.reduce((sum, term) => sum + term.idf, 0);
-	const tierStep =
-		(1 + localNameBonus) * (1 + namespaceBoost) * (options.bm25.k1 + 1 + options.bm25.delta) * idfSum + 1;
+	const scale = options.bm25.k1 + 1 + options.bm25.delta;
+	// The rule reads the summary: with the summary field weighted 0, it is off too.
+	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
+	const pairs = proximityPairs(plan, terms, proximity, scale);
+	const tierStep = (1 + localNameBonus) * (1 + namespaceBoost) * scale * idfSum + pairs.bound + 1;
 	const { final } = store;
 	const tierOf = (slot: number): number =>
 		(coverage ? (cover[slot] as number) : 0) + (exact.has(slot) ? terms.length + 1 : 0);
@@ -259,7 +266,8 @@ export function runQuery(
 		if (held === undefined) return 0;
 		return namespaceBoost * (held.firstSlot === slot ? held.second : held.first);
 	};
-	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf };
+	const proximityOf = (slot: number): number => proximityBonus(store, pairs, slot);
+	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
@@ -273,8 +281,8 @@ export function clearRun(store: IndexStore, run: QueryRun): void {
 }
 
 /**
- * Runs a query end to end: score (with pruning), apply the abstain rule, pool, namespace boost,
- * order by final score then name, cut to `limit`.
+ * Runs a query end to end: score (with pruning), apply the abstain rule, pool, namespace boost and
+ * proximity bonus, order by final score then name, cut to `limit`.
  */
 export function searchStore(
 	store: IndexStore,
@@ -300,7 +308,8 @@ export function searchStore(
 			return { matches: [], terms, abstained: true };
 		}
 		const { final, names } = store;
-		for (const slot of run.pool) final[slot] = (final[slot] as number) + run.boostOf(slot);
+		for (const slot of run.pool)
+			final[slot] = (final[slot] as number) + run.boostOf(slot) + run.proximityOf(slot);
 		const top = new TopK(Math.min(limit, run.pool.length), final, names);
 		for (const slot of run.pool) if (top.accepts(slot)) top.push(slot);
 		const matches = top

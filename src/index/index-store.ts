@@ -10,6 +10,9 @@ import { Postings, packMeta } from "./postings.js";
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
+/** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
+export const MAX_SUMMARY_TERMS = 64;
 /**
  * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
  * Derived from the name alone, so removal can recompute them instead of storing them.
@@ -61,6 +64,11 @@ export class IndexStore {
 	forwardUsed = 0;
 	forwardStart = new Int32Array(64);
 	forwardCount = new Int32Array(64);
+	// Summary sequence: a slot's summary term ids in order (at most MAX_SUMMARY_TERMS), for proximity.
+	summary = new Int32Array(1024);
+	summaryUsed = 0;
+	summaryStart = new Int32Array(64);
+	summaryCount = new Int32Array(64);
 	readonly keys = new KeyMap();
 	readonly postings = new Postings();
 	/** While true, merges wait (bulk adds). */
@@ -120,6 +128,8 @@ export class IndexStore {
 		this.fieldLength = grow(this.fieldLength, capacity * FIELD_COUNT);
 		this.forwardStart = grow(this.forwardStart, capacity);
 		this.forwardCount = grow(this.forwardCount, capacity);
+		this.summaryStart = grow(this.summaryStart, capacity);
+		this.summaryCount = grow(this.summaryCount, capacity);
 		this.mark = grow(this.mark, capacity);
 		const namespaces = this.namespaceOf.length;
 		this.namespaceOf = grow(this.namespaceOf, capacity);
@@ -193,6 +203,11 @@ export class IndexStore {
 				else this.postings.append(term, slot, packMeta(f, count));
 			}
 		}
+		const summary = (allTokens[SUMMARY_FIELD] as string[]).slice(0, MAX_SUMMARY_TERMS);
+		this.summary = grow(this.summary, this.summaryUsed + summary.length);
+		this.summaryStart[slot] = this.summaryUsed;
+		this.summaryCount[slot] = summary.length;
+		for (const token of summary) this.summary[this.summaryUsed++] = this.termId(token);
 		const { nameKey, localKey } = nameKeys(name, nameTokens);
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
@@ -238,10 +253,13 @@ export class IndexStore {
 		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
 	}
 
-	/** Gives back the forward list's growth slack after a merge. */
+	/** Gives back the forward list's and summary sequence's growth slack after a merge. */
 	#trimForward(): void {
 		if (this.forward.length > this.forwardUsed + (this.forwardUsed >> 3) + 1024) {
 			this.forward = this.forward.slice(0, this.forwardUsed + (this.forwardUsed >> 4) + 1024);
+		}
+		if (this.summary.length > this.summaryUsed + (this.summaryUsed >> 3) + 1024) {
+			this.summary = this.summary.slice(0, this.summaryUsed + (this.summaryUsed >> 4) + 1024);
 		}
 	}
 
@@ -259,7 +277,9 @@ export class IndexStore {
 		this.postings.merge(this.terms.length, remap);
 		this.keys.remap(remap);
 		const forward = new Int32Array(Math.max(1024, this.forwardUsed));
+		const summary = new Int32Array(Math.max(1024, this.summaryUsed));
 		let used = 0;
+		let summaryUsed = 0;
 		for (let slot = 0; slot < this.slots; slot++) {
 			const to = remap[slot] as number;
 			if (to < 0) continue;
@@ -269,6 +289,12 @@ export class IndexStore {
 			this.forwardStart[to] = used;
 			this.forwardCount[to] = count;
 			used += count;
+			const summaryStart = this.summaryStart[slot] as number;
+			const summaryCount = this.summaryCount[slot] as number;
+			summary.set(this.summary.subarray(summaryStart, summaryStart + summaryCount), summaryUsed);
+			this.summaryStart[to] = summaryUsed;
+			this.summaryCount[to] = summaryCount;
+			summaryUsed += summaryCount;
 			this.names[to] = this.names[slot];
 			this.alive[to] = 1;
 			this.mark[to] = this.mark[slot] as number;
@@ -278,6 +304,8 @@ export class IndexStore {
 		}
 		this.forward = forward;
 		this.forwardUsed = used;
+		this.summary = summary;
+		this.summaryUsed = summaryUsed;
 		this.#trimForward();
 		this.alive.fill(0, next);
 		this.mark.fill(0, next);

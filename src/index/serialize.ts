@@ -4,7 +4,7 @@ import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 
 /** Version of the saved-index format; bumped whenever the layout or the tokenizer's output changes. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 const FORMAT = "tool-search-index";
 
 /**
@@ -20,7 +20,10 @@ export interface SerializedToolSearchIndex {
 	readonly names: readonly string[];
 	readonly namespaces: readonly string[];
 	readonly totalLength: readonly number[];
-	/** base64 of the typed arrays, in this order: df, namespaceOf, fieldLength, forwardStart, forwardCount, forward, offsets, docs, meta. */
+	/**
+	 * base64 of the typed arrays, in this order: df, namespaceOf, fieldLength, forwardStart,
+	 * forwardCount, forward, summaryStart, summaryCount, summary, offsets, docs, meta.
+	 */
 	readonly arrays: Readonly<Record<string, string>>;
 }
 
@@ -71,6 +74,9 @@ export function serializeStore(
 		forwardStart: toBase64(store.forwardStart.subarray(0, slots)),
 		forwardCount: toBase64(store.forwardCount.subarray(0, slots)),
 		forward: toBase64(store.forward.subarray(0, store.forwardUsed)),
+		summaryStart: toBase64(store.summaryStart.subarray(0, slots)),
+		summaryCount: toBase64(store.summaryCount.subarray(0, slots)),
+		summary: toBase64(store.summary.subarray(0, store.summaryUsed)),
 		offsets: toBase64(store.postings.offsets),
 		docs: toBase64(store.postings.docs),
 		meta: toBase64(store.postings.meta),
@@ -93,6 +99,17 @@ function stringArray(value: unknown, what: string): string[] {
 		throw invalid(`${what} must be an array of strings`);
 	}
 	return value as string[];
+}
+
+/** Every slot's summary sequence lies within `summary`, and every term id in it is a term. */
+function summaryInBounds(start: Int32Array, count: Int32Array, summary: Int32Array, terms: number): boolean {
+	for (let slot = 0; slot < start.length; slot++) {
+		const from = start[slot] as number;
+		const length = count[slot] as number;
+		if (from < 0 || length < 0 || from + length > summary.length) return false;
+	}
+	for (const id of summary) if (id < 0 || id >= terms) return false;
+	return true;
 }
 
 /** Loads a saved store, checking format, version and shape. */
@@ -122,6 +139,9 @@ export function deserializeStore(data: unknown): {
 	const forwardStart = fromBase64(arrays.forwardStart, Int32Array, "forwardStart");
 	const forwardCount = fromBase64(arrays.forwardCount, Int32Array, "forwardCount");
 	const forward = fromBase64(arrays.forward, Int32Array, "forward");
+	const summaryStart = fromBase64(arrays.summaryStart, Int32Array, "summaryStart");
+	const summaryCount = fromBase64(arrays.summaryCount, Int32Array, "summaryCount");
+	const summary = fromBase64(arrays.summary, Int32Array, "summary");
 	const offsets = fromBase64(arrays.offsets, Int32Array, "offsets");
 	const docs = fromBase64(arrays.docs, Int32Array, "docs");
 	const meta = fromBase64(arrays.meta, Uint16Array, "meta");
@@ -132,6 +152,9 @@ export function deserializeStore(data: unknown): {
 		fieldLength.length === slots * FIELD_COUNT &&
 		forwardStart.length === slots &&
 		forwardCount.length === slots &&
+		summaryStart.length === slots &&
+		summaryCount.length === slots &&
+		summaryInBounds(summaryStart, summaryCount, summary, terms.length) &&
 		offsets.length === terms.length + 1 &&
 		docs.length === meta.length &&
 		offsets[terms.length] === docs.length &&
@@ -154,6 +177,10 @@ export function deserializeStore(data: unknown): {
 	store.forwardCount.set(forwardCount);
 	store.forward = forward;
 	store.forwardUsed = forward.length;
+	store.summaryStart.set(summaryStart);
+	store.summaryCount.set(summaryCount);
+	store.summary = summary;
+	store.summaryUsed = summary.length;
 	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;
 	for (const [slot, name] of names.entries()) {
 		if (store.slotOf.has(name)) throw invalid(`saved index names ${quote(name)} twice`);

@@ -39,7 +39,8 @@ function documentName(document: unknown): string {
  * times the field's weight divided by `1 - b + b * fieldLength / averageFieldLength`. On top of that,
  * a query equal to a tool's name or local name ranks the tool first; a tool matching more distinct
  * query terms ranks above one matching fewer; a tool whose local name appears in the query gets a
- * bonus. Scores are lifted so that they descend in that order; ties break by name (code units).
+ * bonus, and so does one whose summary has consecutive query words next to each other. Scores are
+ * lifted so that they descend in that order; ties break by name (code units).
  *
  * @example
  * ```ts

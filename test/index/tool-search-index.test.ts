@@ -196,6 +196,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 			options: { rules: { coverage: "yes" } },
 			message: 'tool-search: rules.coverage must be a boolean, got "yes"',
 		},
+		{
+			options: { rules: { proximity: -0.5 } },
+			message: "tool-search: rules.proximity must be a finite number >= 0, got -0.5",
+		},
 		{ options: { bm25: 3 }, message: "tool-search: bm25 must be an object, got 3" },
 	])("the constructor validates every option: $message", ({ options, message }) => {
 		expect(() => new ToolSearchIndex(options as never)).toThrowError(message);
