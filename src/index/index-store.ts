@@ -14,6 +14,12 @@ const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
 /** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
 export const MAX_SUMMARY_TERMS = 64;
 /**
+ * Longest field length (in tokens) the index records: longer fields count as this long, for the
+ * length normalisation and the averages alike. A field that long already has a length norm near the
+ * bound; 16 bits per field and tool keep the per-tool data small.
+ */
+export const MAX_FIELD_LENGTH = 65_535;
+/**
  * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
  * Derived from the name alone, so removal can recompute them instead of storing them.
  */
@@ -57,7 +63,7 @@ export class IndexStore {
 	readonly slotOf = new Map<string, number>();
 	names: (string | undefined)[] = [];
 	alive = new Uint8Array(64);
-	fieldLength = new Uint32Array(64 * FIELD_COUNT);
+	fieldLength = new Uint16Array(64 * FIELD_COUNT);
 	readonly totalLength = new Float64Array(FIELD_COUNT);
 	// Forward index: a slot's distinct terms, to keep df current on removal.
 	forward = new Int32Array(1024);
@@ -68,7 +74,7 @@ export class IndexStore {
 	summary = new Int32Array(1024);
 	summaryUsed = 0;
 	summaryStart = new Int32Array(64);
-	summaryCount = new Int32Array(64);
+	summaryCount = new Uint8Array(64);
 	readonly keys = new KeyMap();
 	readonly postings = new Postings();
 	/** While true, merges wait (bulk adds). */
@@ -166,8 +172,9 @@ export class IndexStore {
 		for (let f = 0; f < FIELD_COUNT; f++) {
 			const tokens = allTokens[f] as string[];
 			if (f === NAME_FIELD && fields.name === name) nameTokens = tokens;
-			this.fieldLength[slot * FIELD_COUNT + f] = tokens.length;
-			this.totalLength[f] = (this.totalLength[f] as number) + tokens.length;
+			const length = Math.min(tokens.length, MAX_FIELD_LENGTH);
+			this.fieldLength[slot * FIELD_COUNT + f] = length;
+			this.totalLength[f] = (this.totalLength[f] as number) + length;
 			for (const token of tokens) {
 				const term = this.termId(token);
 				let row: number;

@@ -27,7 +27,7 @@ export interface SerializedToolSearchIndex {
 	readonly arrays: Readonly<Record<string, string>>;
 }
 
-type Typed = Int32Array | Uint32Array | Uint16Array;
+type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -102,7 +102,7 @@ function stringArray(value: unknown, what: string): string[] {
 }
 
 /** Every slot's summary sequence lies within `summary`, and every term id in it is a term. */
-function summaryInBounds(start: Int32Array, count: Int32Array, summary: Int32Array, terms: number): boolean {
+function summaryInBounds(start: Int32Array, count: Uint8Array, summary: Int32Array, terms: number): boolean {
 	for (let slot = 0; slot < start.length; slot++) {
 		const from = start[slot] as number;
 		const length = count[slot] as number;
@@ -135,12 +135,12 @@ export function deserializeStore(data: unknown): {
 	const arrays = (saved.arrays ?? {}) as Record<string, unknown>;
 	const df = fromBase64(arrays.df, Int32Array, "df");
 	const namespaceOf = fromBase64(arrays.namespaceOf, Int32Array, "namespaceOf");
-	const fieldLength = fromBase64(arrays.fieldLength, Uint32Array, "fieldLength");
+	const fieldLength = fromBase64(arrays.fieldLength, Uint16Array, "fieldLength");
 	const forwardStart = fromBase64(arrays.forwardStart, Int32Array, "forwardStart");
 	const forwardCount = fromBase64(arrays.forwardCount, Int32Array, "forwardCount");
 	const forward = fromBase64(arrays.forward, Int32Array, "forward");
 	const summaryStart = fromBase64(arrays.summaryStart, Int32Array, "summaryStart");
-	const summaryCount = fromBase64(arrays.summaryCount, Int32Array, "summaryCount");
+	const summaryCount = fromBase64(arrays.summaryCount, Uint8Array, "summaryCount");
 	const summary = fromBase64(arrays.summary, Int32Array, "summary");
 	const offsets = fromBase64(arrays.offsets, Int32Array, "offsets");
 	const docs = fromBase64(arrays.docs, Int32Array, "docs");

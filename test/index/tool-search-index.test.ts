@@ -117,6 +117,17 @@ describe("ToolSearchIndex search scores", () => {
 		expect(index.search("colour", { limit: 5 }).map((m) => m.name)).toEqual(["beta"]);
 	});
 
+	it("records a field longer than 65,535 tokens as 65,535 long, and still ranks it", () => {
+		const index = new ToolSearchIndex(CLASSIC);
+		index.add(doc({ name: "huge", description: `${"word ".repeat(70_000)}needle` }));
+		index.add(doc({ name: "small", description: "needle in a haystack" }));
+		const description = index
+			.explain("needle", "huge")
+			?.terms[0]?.fields.find((f) => f.field === "description");
+		expect(description?.length).toBe(65_535);
+		expect(index.search("needle").map((m) => m.name)).toEqual(["small", "huge"]);
+	});
+
 	it.each([
 		{ description: "no known term", query: "purple" },
 		{ description: "only stop words", query: "the of and" },
