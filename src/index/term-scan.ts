@@ -144,12 +144,44 @@ function credit(
 }
 
 /**
+ * The hot loop of a query: one term's main-segment postings straight into the totals, with
+ * everything it reads hoisted into locals (the same arithmetic as {@link share} and {@link credit}).
+ */
+function scanMainDirect(ctx: ScoringContext, touched: number[], termId: number, idf: number, unit: number): void {
+	const { store, weights, c0, c1, k1, delta } = ctx;
+	const { offsets, docs, meta } = store.postings;
+	const { fieldLength, alive, score, cover, matchedIdf } = store;
+	const end = offsets[termId + 1] as number;
+	let p = offsets[termId] as number;
+	while (p < end) {
+		const slot = docs[p] as number;
+		const base = slot * FIELD_COUNT;
+		let tf = 0;
+		do {
+			const packed = meta[p++] as number;
+			const f = packed >>> 12;
+			tf +=
+				((weights[f] as number) * (packed & 4095)) /
+				((c0[f] as number) + (c1[f] as number) * (fieldLength[base + f] as number));
+		} while (p < end && docs[p] === slot);
+		if (tf <= 0 || alive[slot] !== 1) continue;
+		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+		const covered = cover[slot] as number;
+		if (covered === 0) touched.push(slot);
+		cover[slot] = covered + 1;
+		matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
+	}
+}
+
+/**
  * Scans one indexed term's postings. The main segment (typed arrays) and the tail (interleaved
  * plain array) get a loop each, so that each loop sees one array type and stays fast.
  */
 function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number, unit: number): void {
 	const { offsets, docs, meta, tail, mainTerms } = ctx.store.postings;
-	if (termId < mainTerms) {
+	if (termId < mainTerms && sink.direct && sink.onlyMark === undefined) {
+		scanMainDirect(ctx, sink.touched, termId, idf, unit);
+	} else if (termId < mainTerms) {
 		const end = offsets[termId + 1] as number;
 		let p = offsets[termId] as number;
 		while (p < end) {
