@@ -42,14 +42,18 @@ function nonBlank(value: unknown): string | undefined {
 	return trimmed === "" ? undefined : trimmed;
 }
 
-/** Joins the parts that are non-blank strings with `"\n"`, each trimmed. */
+/**
+ * Joins the parts that are non-blank strings with `"\n"`, each trimmed. Concatenation rather than
+ * `Array#join`: V8 then links the parts instead of copying them, and the index never reads `text`,
+ * so a host with 100k tools does not pay for a second copy of every description.
+ */
 function joinLines(parts: readonly unknown[]): string {
-	const lines: string[] = [];
+	let joined = "";
 	for (const part of parts) {
 		const line = nonBlank(part);
-		if (line !== undefined) lines.push(line);
+		if (line !== undefined) joined = joined === "" ? line : `${joined}\n${line}`;
 	}
-	return lines.join("\n");
+	return joined;
 }
 
 /**

@@ -1,4 +1,4 @@
-const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/g;
 
 /**
  * The first non-blank line of `text`, trimmed and cut to `max` code units without splitting a
@@ -12,13 +12,19 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
  */
 export function firstLine(text: unknown, max: number): string {
 	if (typeof text !== "string") return "";
-	for (const raw of text.split(LINE_BREAK)) {
-		const line = raw.trim();
-		if (line === "") continue;
-		if (line.length <= max) return line;
-		const code = line.charCodeAt(max - 1);
-		const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-		return line.slice(0, end).trimEnd();
+	// Line by line from the start: a long description is not split whole for its first line.
+	for (let start = 0; ; ) {
+		LINE_BREAK.lastIndex = start;
+		const found = LINE_BREAK.exec(text);
+		const stop = found === null ? text.length : found.index;
+		const line = text.slice(start, stop).trim();
+		if (line !== "") {
+			if (line.length <= max) return line;
+			const code = line.charCodeAt(max - 1);
+			const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+			return line.slice(0, end).trimEnd();
+		}
+		if (found === null) return "";
+		start = stop + found[0].length;
 	}
-	return "";
 }

@@ -2,6 +2,7 @@
 export const FIRST_SENTENCE_MAX_LENGTH = 300;
 
 const SENTENCE = /^([\s\S]*?[.!?。！？])(?:\s|$)/u;
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/u;
 
 /**
  * The first sentence of a description: up to the first `.`, `!` or `?` followed by white space
@@ -19,7 +20,8 @@ const SENTENCE = /^([\s\S]*?[.!?。！？])(?:\s|$)/u;
 export function firstSentence(description: string): string {
 	const text = description.trim();
 	if (text === "") return "";
-	const line = (text.split(/\r\n|[\n\r\u2028\u2029]/u)[0] ?? "").trim();
+	const lineEnd = text.search(LINE_BREAK);
+	const line = (lineEnd === -1 ? text : text.slice(0, lineEnd)).trim();
 	const match = SENTENCE.exec(line);
 	const sentence = match?.[1] ?? line;
 	if (sentence.length <= FIRST_SENTENCE_MAX_LENGTH) return sentence;

@@ -105,58 +105,71 @@ function textOf(value: unknown): string | undefined {
  * ```
  */
 export function schemaText(schema: unknown): SchemaText {
-	const names = new Set<string>();
-	const texts = new Set<string>();
-	const visited = new Set<object>();
-	const refCache = new Map<string, unknown>();
-
-	const addText = (value: unknown): void => {
-		const text = textOf(value);
-		if (text !== undefined) texts.add(text);
+	const walk: SchemaWalk = {
+		root: schema,
+		names: new Set(),
+		texts: new Set(),
+		visited: new Set(),
+		refs: undefined,
 	};
+	walkSchema(walk, schema, 0);
+	return { names: [...walk.names], texts: [...walk.texts] };
+}
 
-	const walkEach = (list: unknown, depth: number): void => {
-		if (!Array.isArray(list)) return;
-		for (const item of list) walk(item, depth);
-	};
+/** The state of one {@link schemaText} walk (module-level functions, no closures per call). */
+interface SchemaWalk {
+	readonly root: unknown;
+	readonly names: Set<string>;
+	readonly texts: Set<string>;
+	readonly visited: Set<object>;
+	/** Resolved `$ref`s, made on the first `$ref`. */
+	refs: Map<string, unknown> | undefined;
+}
 
-	const walk = (node: unknown, depth: number): void => {
-		if (depth > MAX_SCHEMA_DEPTH || !isSchemaObject(node) || visited.has(node)) return;
-		visited.add(node);
-		const next = depth + 1;
+function addText(walk: SchemaWalk, value: unknown): void {
+	const text = textOf(value);
+	if (text !== undefined) walk.texts.add(text);
+}
 
-		if (typeof node.title === "string") addText(node.title);
-		if (typeof node.description === "string") addText(node.description);
-		if (Array.isArray(node.enum)) for (const value of node.enum) addText(value);
-		if (Object.hasOwn(node, "const")) addText(node.const);
+function walkEach(walk: SchemaWalk, list: unknown, depth: number): void {
+	if (!Array.isArray(list)) return;
+	for (const item of list) walkSchema(walk, item, depth);
+}
 
-		const properties = node.properties;
-		if (isSchemaObject(properties)) {
-			for (const name of Object.keys(properties)) {
-				if (name.trim() !== "") names.add(name);
-				walk(properties[name], next);
-			}
+function walkSchema(walk: SchemaWalk, node: unknown, depth: number): void {
+	if (depth > MAX_SCHEMA_DEPTH || !isSchemaObject(node) || walk.visited.has(node)) return;
+	walk.visited.add(node);
+	const next = depth + 1;
+
+	if (typeof node.title === "string") addText(walk, node.title);
+	if (typeof node.description === "string") addText(walk, node.description);
+	if (Array.isArray(node.enum)) for (const value of node.enum) addText(walk, value);
+	if (Object.hasOwn(node, "const")) addText(walk, node.const);
+
+	const properties = node.properties;
+	if (isSchemaObject(properties)) {
+		for (const name of Object.keys(properties)) {
+			if (name.trim() !== "") walk.names.add(name);
+			walkSchema(walk, properties[name], next);
 		}
+	}
 
-		if (Array.isArray(node.items)) walkEach(node.items, next);
-		else walk(node.items, next);
-		walkEach(node.prefixItems, next);
-		walk(node.additionalProperties, next);
-		walkEach(node.anyOf, next);
-		walkEach(node.oneOf, next);
-		walkEach(node.allOf, next);
+	if (Array.isArray(node.items)) walkEach(walk, node.items, next);
+	else walkSchema(walk, node.items, next);
+	walkEach(walk, node.prefixItems, next);
+	walkSchema(walk, node.additionalProperties, next);
+	walkEach(walk, node.anyOf, next);
+	walkEach(walk, node.oneOf, next);
+	walkEach(walk, node.allOf, next);
 
-		const ref = node.$ref;
-		if (typeof ref === "string") {
-			let target = refCache.get(ref);
-			if (target === undefined && !refCache.has(ref)) {
-				target = resolveLocalRef(schema, ref);
-				refCache.set(ref, target);
-			}
-			walk(target, next);
+	const ref = node.$ref;
+	if (typeof ref === "string") {
+		walk.refs ??= new Map();
+		let target = walk.refs.get(ref);
+		if (target === undefined && !walk.refs.has(ref)) {
+			target = resolveLocalRef(walk.root, ref);
+			walk.refs.set(ref, target);
 		}
-	};
-
-	walk(schema, 0);
-	return { names: [...names], texts: [...texts] };
+		walkSchema(walk, target, next);
+	}
 }
