@@ -147,7 +147,13 @@ function credit(
  * The hot loop of a query: one term's main-segment postings straight into the totals, with
  * everything it reads hoisted into locals (the same arithmetic as {@link share} and {@link credit}).
  */
-function scanMainDirect(ctx: ScoringContext, touched: number[], termId: number, idf: number, unit: number): void {
+function scanMainDirect(
+	ctx: ScoringContext,
+	touched: number[],
+	termId: number,
+	idf: number,
+	unit: number,
+): void {
 	const { store, weights, c0, c1, k1, delta } = ctx;
 	const { offsets, docs, meta } = store.postings;
 	const { fieldLength, alive, score, cover, matchedIdf } = store;
