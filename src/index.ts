@@ -73,6 +73,7 @@ export {
 export type { Bm25RankerStats, Bm25SearchOptions } from "./ranking/bm25-ranker.js";
 // Rankers.
 export { Bm25Ranker } from "./ranking/bm25-ranker.js";
+export type { SerializedBm25Ranker } from "./ranking/bm25-ranker-snapshot.js";
 export type { RankOutcome, RankWithFallbackOptions } from "./ranking/rank-with-fallback.js";
 export { rankWithFallback } from "./ranking/rank-with-fallback.js";
 export { getDefaultToolRanker, getToolRanker, registerToolRanker } from "./ranking/registry.js";

@@ -5,7 +5,14 @@ import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import {
+	RANKER_FORMAT,
+	RANKER_FORMAT_VERSION,
+	readRankerSnapshot,
+	type SerializedBm25Ranker,
+} from "./bm25-ranker-snapshot.js";
 import { checkRankCall } from "./check-rank-call.js";
+import { documentFingerprint } from "./document-fingerprint.js";
 
 /** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
 export interface Bm25RankerStats {
@@ -19,6 +26,11 @@ export interface Bm25RankerStats {
 	removed: number;
 	/** Calls that reused the previous call's documents array after one identity check per element. */
 	identityHits: number;
+	/**
+	 * Tools of a loaded ranker ({@link Bm25Ranker.fromJSON}) taken as they were saved, because the
+	 * first call's document for them had the saved fingerprint: no re-indexing.
+	 */
+	restored: number;
 }
 
 /** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time filter. */
@@ -62,7 +74,16 @@ export class Bm25Ranker implements ToolRanker {
 	#previousSnapshot: ToolSearchDocument[] = [];
 	/** The document each indexed tool was indexed from (the index itself keeps no documents). */
 	readonly #held = new Map<string, ToolSearchDocument>();
-	readonly #stats: Bm25RankerStats = { builds: 0, added: 0, updated: 0, removed: 0, identityHits: 0 };
+	readonly #stats: Bm25RankerStats = {
+		builds: 0,
+		added: 0,
+		updated: 0,
+		removed: 0,
+		identityHits: 0,
+		restored: 0,
+	};
+	/** After {@link Bm25Ranker.fromJSON}, until the first call: the saved fingerprint of each tool. */
+	#saved: Map<string, string> | undefined;
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
@@ -141,7 +162,15 @@ export class Bm25Ranker implements ToolRanker {
 				const name = (document as { name?: unknown } | null)?.name;
 				if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
 				const held = this.#held.get(name);
-				if (held === undefined) {
+				const saved = held === undefined ? this.#saved?.get(name) : undefined;
+				if (saved !== undefined) {
+					// A loaded ranker's tool: kept as saved when the document is the one it was indexed from.
+					if (documentFingerprint(document) === saved) this.#stats.restored++;
+					else {
+						index.update(document);
+						this.#stats.updated++;
+					}
+				} else if (held === undefined) {
 					index.add(document);
 					this.#stats.added++;
 				} else if (held !== document && !sameFields(held, document)) {
@@ -161,9 +190,62 @@ export class Bm25Ranker implements ToolRanker {
 				}
 			}
 		}
+		this.#saved = undefined;
 		this.#previous = documents;
 		this.#previousSnapshot = documents.slice();
 		return index;
+	}
+
+	/**
+	 * The ranker as plain JSON: its index (`ToolSearchIndex.toJSON`) and, per tool, a fingerprint of
+	 * the document it was indexed from. {@link Bm25Ranker.fromJSON} loads it; the first call then
+	 * re-indexes only the tools whose documents changed since, so a host with a large catalogue
+	 * starts without rebuilding its index. A ranker never called saves an empty index.
+	 *
+	 * @example
+	 * ```ts
+	 * writeFileSync("ranker.json", JSON.stringify(ranker));
+	 * const again = Bm25Ranker.fromJSON(JSON.parse(readFileSync("ranker.json", "utf8")));
+	 * createToolSearchTool({ tools: host, ranker: again });
+	 * ```
+	 */
+	toJSON(): SerializedBm25Ranker {
+		const index = this.#index ?? new ToolSearchIndex(this.#options);
+		const tools: string[] = [];
+		const fingerprints: string[] = [];
+		for (const name of index.names()) {
+			const document = this.#held.get(name);
+			const saved = this.#saved?.get(name);
+			tools.push(name);
+			fingerprints.push(document === undefined ? (saved as string) : documentFingerprint(document));
+		}
+		return {
+			format: RANKER_FORMAT,
+			version: RANKER_FORMAT_VERSION,
+			index: index.toJSON(),
+			tools,
+			fingerprints,
+		};
+	}
+
+	/**
+	 * Loads a ranker saved with {@link toJSON}. Throws `INVALID_INDEX_DATA` for another format or
+	 * version, damaged data, a tool list that does not match the index, or — when `options` are
+	 * given — options that differ from the saved ones.
+	 */
+	static fromJSON(data: unknown, options?: ToolSearchIndexOptions): Bm25Ranker {
+		const { index: indexData, fingerprints } = readRankerSnapshot(data);
+		const index = ToolSearchIndex.fromJSON(indexData, options);
+		if (index.size !== fingerprints.size || ![...fingerprints.keys()].every((name) => index.has(name))) {
+			throw new ToolSearchError(
+				"INVALID_INDEX_DATA",
+				`saved ranker lists ${fingerprints.size} tools for an index of ${index.size}, or other names: save it again`,
+			);
+		}
+		const ranker = new Bm25Ranker(options);
+		ranker.#index = index;
+		ranker.#saved = fingerprints;
+		return ranker;
 	}
 
 	/** Whether the array still holds the same objects as at the previous call. */

@@ -1,0 +1,57 @@
+/**
+ * The saved form of a {@link Bm25Ranker}: its index plus a fingerprint of each tool's document.
+ * @internal
+ */
+import { quote, ToolSearchError } from "../errors.js";
+import type { SerializedToolSearchIndex } from "../index/serialize.js";
+import { isObject } from "../internal/guards.js";
+
+/** Format name of a saved `Bm25Ranker`. */
+export const RANKER_FORMAT = "tool-search-bm25-ranker";
+/** Version of the saved-ranker wrapper (the index inside has its own). */
+export const RANKER_FORMAT_VERSION = 1;
+
+/**
+ * A saved `Bm25Ranker` (`ranker.toJSON()`): the index as `ToolSearchIndex.toJSON` writes it, and
+ * for each indexed tool, by name, a fingerprint of the document it was indexed from.
+ */
+export interface SerializedBm25Ranker {
+	readonly format: typeof RANKER_FORMAT;
+	readonly version: number;
+	readonly index: SerializedToolSearchIndex;
+	/** Indexed tool names; `fingerprints[i]` belongs to `tools[i]`. */
+	readonly tools: readonly string[];
+	readonly fingerprints: readonly string[];
+}
+
+function invalid(message: string): ToolSearchError {
+	return new ToolSearchError("INVALID_INDEX_DATA", message);
+}
+
+/** Checks a saved ranker's wrapper; returns its index data and the fingerprint of each tool. */
+export function readRankerSnapshot(data: unknown): { index: unknown; fingerprints: Map<string, string> } {
+	if (!isObject(data)) throw invalid(`saved ranker must be an object, got ${quote(data)}`);
+	if (data.format !== RANKER_FORMAT) throw invalid(`not a saved Bm25Ranker (format ${quote(data.format)})`);
+	if (data.version !== RANKER_FORMAT_VERSION) {
+		throw invalid(
+			`saved ranker has version ${quote(data.version)}; this version of tool-search reads version ${RANKER_FORMAT_VERSION}: save it again`,
+		);
+	}
+	const { tools, fingerprints } = data;
+	if (!Array.isArray(tools) || !tools.every((name) => typeof name === "string")) {
+		throw invalid(`saved ranker tools must be an array of strings, got ${quote(tools)}`);
+	}
+	if (
+		!Array.isArray(fingerprints) ||
+		fingerprints.length !== tools.length ||
+		!fingerprints.every((value) => typeof value === "string")
+	) {
+		throw invalid(`saved ranker fingerprints must be ${tools.length} strings, got ${quote(fingerprints)}`);
+	}
+	const byName = new Map<string, string>();
+	for (const [i, name] of (tools as string[]).entries()) {
+		if (byName.has(name)) throw invalid(`saved ranker names ${quote(name)} twice`);
+		byName.set(name, fingerprints[i] as string);
+	}
+	return { index: data.index, fingerprints: byName };
+}
