@@ -65,6 +65,8 @@ const session: { query: string; limit?: number }[] = oneQuery
 			{ query: "current weather forecast for a city", limit: 3 },
 			{ query: "find parking near an address", limit: 3 },
 			{ query: "get the latest price of bitcoin", limit: 3 },
+			// "No tool matched: bitcoin" above: the model rephrases that word, as the result asks.
+			{ query: "cryptocurrency price", limit: 3 },
 			{ query: "create a word document and add a paragraph", limit: 4 },
 			{ query: "search arxiv papers about tool retrieval", limit: 3 },
 			{ query: "" }, // the model's mistake: an empty query becomes a readable error
