@@ -24,9 +24,16 @@ export const MAX_FIELD_LENGTH = 65_535;
  * Derived from the name alone, so removal can recompute them instead of storing them.
  */
 export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: string; localKey: string } {
-	const nameKey = (tokens ?? tokenize(name)).join(" ");
 	const local = toolLocalName(name);
-	return { nameKey, localKey: local === name ? nameKey : tokenize(local).join(" ") };
+	if (local === name) {
+		const nameKey = (tokens ?? tokenize(name)).join(" ");
+		return { nameKey, localKey: nameKey };
+	}
+	const localKey = tokenize(local).join(" ");
+	if (tokens !== undefined) return { nameKey: tokens.join(" "), localKey };
+	// name = <prefix>__<local>, and "__" separates tokens: the local name's tokens end the name's.
+	const prefix = tokenize(name.slice(0, name.length - local.length - 2)).join(" ");
+	return { nameKey: prefix === "" ? localKey : localKey === "" ? prefix : `${prefix} ${localKey}`, localKey };
 }
 
 /** Tail entries below which no merge happens. */

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
-import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { createToolSearchDocument, toolLocalName } from "../../src/document/create-tool-search-document.js";
 import { fieldTokens } from "../../src/index/field-tokens.js";
+import { nameKeys } from "../../src/index/index-store.js";
 import { tokenize } from "../../src/tokenizer/tokenize.js";
 import type { ToolSearchFields } from "../../src/types.js";
 
@@ -33,6 +34,9 @@ const piece = fc.constantFrom(
 	"Thai ภาษาไทย",
 	"x.y",
 	"e.g.",
+	"what's",
+	"don't",
+	"\u0301",
 	"",
 );
 const text = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(""));
@@ -62,6 +66,21 @@ describe("fieldTokens (property)", () => {
 				},
 			),
 			{ numRuns: 500 },
+		);
+	});
+
+	it("nameKeys equals tokenizing the name and its local name on their own, for any name", () => {
+		fc.assert(
+			fc.property(text, text, (prefix, local) => {
+				for (const name of [`${prefix}__${local}`, prefix]) {
+					const localName = toolLocalName(name);
+					expect(nameKeys(name)).toEqual({
+						nameKey: tokenize(name).join(" "),
+						localKey: tokenize(localName).join(" "),
+					});
+				}
+			}),
+			{ numRuns: 3000 },
 		);
 	});
 });
