@@ -217,6 +217,10 @@ describe("tokenize: English clitics", () => {
 	])("$input → $expected ($why)", ({ input, expected }) => {
 		expect(tokenize(input)).toEqual(expected);
 	});
+	it("stays linear on a long word in a text with an apostrophe (a quadratic scan took seconds here)", () => {
+		const long = "a".repeat(300_000);
+		expect(tokenize(`${long} it's Bob's`)).toEqual([long, "bob"]);
+	});
 });
 
 describe("tokenize: degenerate input", () => {
