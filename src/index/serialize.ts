@@ -1,5 +1,6 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
+import { isObject } from "../internal/guards.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 
@@ -112,6 +113,49 @@ function summaryInBounds(start: Int32Array, count: Uint8Array, summary: Int32Arr
 	return true;
 }
 
+/**
+ * The first value of a loaded index that would make searching, explaining or removing go wrong (a
+ * scan past an array, a search that never ends, a field that does not exist), or `undefined`.
+ * Checked once per load: offsets start at 0 and never decrease, every posting names a slot and a
+ * field, every forward list lies within `forward` and names terms, field totals are finite.
+ */
+function firstDamage(
+	totalLength: readonly unknown[],
+	terms: number,
+	slots: number,
+	arrays: {
+		offsets: Int32Array;
+		docs: Int32Array;
+		meta: Uint16Array;
+		forward: Int32Array;
+		forwardStart: Int32Array;
+		forwardCount: Int32Array;
+	},
+): string | undefined {
+	const { offsets, docs, meta, forward, forwardStart, forwardCount } = arrays;
+	for (const total of totalLength) {
+		if (typeof total !== "number" || !Number.isFinite(total) || total < 0)
+			return `totalLength ${quote(total)}`;
+	}
+	if (offsets[0] !== 0) return "offsets do not start at 0";
+	for (let t = 0; t < terms; t++) {
+		if ((offsets[t + 1] as number) < (offsets[t] as number)) return `offsets decrease at term ${t}`;
+	}
+	for (let p = 0; p < docs.length; p++) {
+		const slot = docs[p] as number;
+		if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
+		if ((meta[p] as number) >>> 12 >= FIELD_COUNT)
+			return `posting ${p} names field ${(meta[p] as number) >>> 12}`;
+	}
+	for (let slot = 0; slot < slots; slot++) {
+		const start = forwardStart[slot] as number;
+		const count = forwardCount[slot] as number;
+		if (start < 0 || count < 0 || start + count > forward.length) return `forward list of slot ${slot}`;
+	}
+	for (const term of forward) if (term < 0 || term >= terms) return `forward term ${term} of ${terms}`;
+	return undefined;
+}
+
 /** Loads a saved store, checking format, version and shape. */
 export function deserializeStore(data: unknown): {
 	store: IndexStore;
@@ -162,6 +206,22 @@ export function deserializeStore(data: unknown): {
 		saved.totalLength.length === FIELD_COUNT;
 	if (!consistent)
 		throw invalid("saved index is inconsistent (array sizes do not match); it may be truncated or edited");
+	const damaged = firstDamage(saved.totalLength as unknown[], terms.length, slots, {
+		offsets,
+		docs,
+		meta,
+		forward,
+		forwardStart,
+		forwardCount,
+	});
+	if (damaged !== undefined) throw invalid(`saved index is damaged (${damaged}); it may be edited`);
+	const options = saved.options;
+	if (
+		!isObject(options) ||
+		!["bm25", "fieldWeights", "rules", "expansion"].every((key) => isObject(options[key]))
+	) {
+		throw invalid(`saved index options must be an object of resolved options, got ${quote(options)}`);
+	}
 
 	const store = new IndexStore();
 	store.reserve(terms.length, slots);
@@ -197,5 +257,5 @@ export function deserializeStore(data: unknown): {
 	store.postings.docs = docs;
 	store.postings.meta = meta;
 	store.postings.mainTerms = terms.length;
-	return { store, options: saved.options as ResolvedToolSearchIndexOptions };
+	return { store, options: options as unknown as ResolvedToolSearchIndexOptions };
 }

@@ -192,7 +192,13 @@ export class ToolSearchIndex {
 	 */
 	static fromJSON(data: unknown, options?: ToolSearchIndexOptions): ToolSearchIndex {
 		const { store, options: saved } = deserializeStore(data);
-		const restored = new ToolSearchIndex(optionsOf(saved));
+		let restored: ToolSearchIndex;
+		try {
+			restored = new ToolSearchIndex(optionsOf(saved));
+		} catch (error) {
+			if (!ToolSearchError.isInstance(error) || error.code !== "INVALID_OPTIONS") throw error;
+			throw new ToolSearchError("INVALID_INDEX_DATA", `saved index options are damaged: ${error.message}`);
+		}
 		if (JSON.stringify(restored.options) !== JSON.stringify(saved)) {
 			throw new ToolSearchError("INVALID_INDEX_DATA", "saved index options are invalid or damaged");
 		}

@@ -60,6 +60,9 @@ function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
  * - a new, changed or dropped tool costs that tool only.
  * Duplicate names keep the first document. To leave some tools out of one call without removing
  * them (the tools already active, say), pass all documents to {@link searchDetailed} with `exclude`.
+ * Documents are values: one changed in place after a call is not seen (the same object counts as
+ * unchanged), so pass a new object for a changed tool (`createToolSearchDocument` freezes its
+ * documents).
  *
  * @example
  * ```ts
@@ -200,7 +203,9 @@ export class Bm25Ranker implements ToolRanker {
 	 * The ranker as plain JSON: its index (`ToolSearchIndex.toJSON`) and, per tool, a fingerprint of
 	 * the document it was indexed from. {@link Bm25Ranker.fromJSON} loads it; the first call then
 	 * re-indexes only the tools whose documents changed since, so a host with a large catalogue
-	 * starts without rebuilding its index. A ranker never called saves an empty index.
+	 * starts without rebuilding its index. A ranker never called saves an empty index. The
+	 * fingerprints are taken from the documents the ranker holds, so (as for ranking) a document
+	 * must not have been changed in place since it was passed.
 	 *
 	 * @example
 	 * ```ts

@@ -106,6 +106,93 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 		expect(codeOf(() => ToolSearchIndex.fromJSON("{}"))).toBe("INVALID_INDEX_DATA");
 	});
 
+	/** The saved data with one typed array edited (decoded from base64, changed, encoded again). */
+	function withArray(
+		name: string,
+		Kind: Int32ArrayConstructor | Uint16ArrayConstructor,
+		edit: (a: Int32Array | Uint16Array) => void,
+	) {
+		const data = built().toJSON();
+		const bytes = Buffer.from(data.arrays[name] as string, "base64");
+		const array = new Kind(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+		edit(array);
+		const encoded = Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
+		return { ...data, arrays: { ...data.arrays, [name]: encoded } };
+	}
+
+	it.each([
+		{
+			what: "a decreasing offset",
+			data: () =>
+				withArray("offsets", Int32Array, (a) => {
+					a[1] = -5;
+				}),
+			message: /offsets/,
+		},
+		{
+			what: "a posting past the last slot",
+			data: () =>
+				withArray("docs", Int32Array, (a) => {
+					a[0] = 1e6;
+				}),
+			message: /posting 0 names slot/,
+		},
+		{
+			what: "a posting of a field that does not exist",
+			data: () =>
+				withArray("meta", Uint16Array, (a) => {
+					a[0] = 15 << 12;
+				}),
+			message: /names field 15/,
+		},
+		{
+			what: "a forward list past the end",
+			data: () =>
+				withArray("forwardCount", Int32Array, (a) => {
+					a[0] = 1e6;
+				}),
+			message: /forward list of slot 0/,
+		},
+		{
+			what: "a forward term that does not exist",
+			data: () =>
+				withArray("forward", Int32Array, (a) => {
+					a[0] = -1;
+				}),
+			message: /forward term -1/,
+		},
+		{
+			what: "a field total that is not a number",
+			data: () => ({ ...built().toJSON(), totalLength: Array(9).fill("x") }),
+			message: /totalLength "x"/,
+		},
+		{
+			what: "options that are not an object",
+			data: () => ({ ...built().toJSON(), options: null }),
+			message: /options must be an object/,
+		},
+		{
+			what: "options with a missing part",
+			data: () => ({ ...built().toJSON(), options: {} }),
+			message: /options must be an object/,
+		},
+		{
+			what: "options with a bad value",
+			data: () => {
+				const data = built().toJSON();
+				return {
+					...data,
+					options: { ...data.options, rules: { ...data.options.rules, localNameBonus: "x" } },
+				};
+			},
+			message: /options are damaged/,
+		},
+	])("rejects $what with INVALID_INDEX_DATA, instead of crashing or hanging later", ({ data, message }) => {
+		const saved = data();
+		expect(codeOf(() => ToolSearchIndex.fromJSON(saved))).toBe("INVALID_INDEX_DATA");
+		expect(() => ToolSearchIndex.fromJSON(saved)).toThrowError(message);
+	});
+
 	it("saving does not change what the index returns", () => {
 		const index = built();
 		index.remove("slack__add_reaction");
