@@ -1,11 +1,13 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
+import { grow } from "../internal/grow.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchDocument } from "../types.js";
 import { fieldTokens } from "./field-tokens.js";
 import { KeyMap } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
+import { SlotLists } from "./slot-lists.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
@@ -41,17 +43,6 @@ const MIN_MERGE_ENTRIES = 65_536;
 /** Dead slots below which no compaction happens. */
 const MIN_COMPACT_SLOTS = 1024;
 
-type TypedArray = Int32Array | Uint32Array | Uint16Array | Float64Array | Uint8Array;
-
-function grow<T extends TypedArray>(array: T, size: number): T {
-	if (size <= array.length) return array;
-	let capacity = Math.max(16, array.length);
-	while (capacity < size) capacity *= 2;
-	const next = new (array.constructor as new (n: number) => T)(capacity);
-	next.set(array);
-	return next;
-}
-
 /**
  * The data of a {@link ToolSearchIndex}: vocabulary, per-slot document data, postings, and the
  * bookkeeping that keeps document frequencies and field lengths current as tools come and go.
@@ -73,15 +64,9 @@ export class IndexStore {
 	fieldLength = new Uint16Array(64 * FIELD_COUNT);
 	readonly totalLength = new Float64Array(FIELD_COUNT);
 	// Forward index: a slot's distinct terms, to keep df current on removal.
-	forward = new Int32Array(1024);
-	forwardUsed = 0;
-	forwardStart = new Int32Array(64);
-	forwardCount = new Int32Array(64);
+	readonly forward = new SlotLists(new Int32Array(64));
 	// Summary sequence: a slot's summary term ids in order (at most MAX_SUMMARY_TERMS), for proximity.
-	summary = new Int32Array(1024);
-	summaryUsed = 0;
-	summaryStart = new Int32Array(64);
-	summaryCount = new Uint8Array(64);
+	readonly summary = new SlotLists(new Uint8Array(64));
 	readonly keys = new KeyMap();
 	readonly postings = new Postings();
 	/** While true, merges wait (bulk adds). */
@@ -96,6 +81,8 @@ export class IndexStore {
 	#stamp = new Int32Array(256);
 	#row = new Int32Array(256);
 	#docTerms = new Int32Array(256);
+	/** The summary's first MAX_SUMMARY_TERMS term ids, in order, of the tool being inserted. */
+	readonly #summaryTerms = new Int32Array(MAX_SUMMARY_TERMS);
 	#tf = new Int32Array(256 * FIELD_COUNT);
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
@@ -139,10 +126,8 @@ export class IndexStore {
 		this.alive = grow(this.alive, size);
 		const capacity = this.alive.length;
 		this.fieldLength = grow(this.fieldLength, capacity * FIELD_COUNT);
-		this.forwardStart = grow(this.forwardStart, capacity);
-		this.forwardCount = grow(this.forwardCount, capacity);
-		this.summaryStart = grow(this.summaryStart, capacity);
-		this.summaryCount = grow(this.summaryCount, capacity);
+		this.forward.reserveSlots(capacity);
+		this.summary.reserveSlots(capacity);
 		this.mark = grow(this.mark, capacity);
 		const namespaces = this.namespaceOf.length;
 		this.namespaceOf = grow(this.namespaceOf, capacity);
@@ -182,8 +167,9 @@ export class IndexStore {
 			const length = Math.min(tokens.length, MAX_FIELD_LENGTH);
 			this.fieldLength[slot * FIELD_COUNT + f] = length;
 			this.totalLength[f] = (this.totalLength[f] as number) + length;
-			for (const token of tokens) {
-				const term = this.termId(token);
+			for (let position = 0; position < tokens.length; position++) {
+				const term = this.termId(tokens[position] as string);
+				if (f === SUMMARY_FIELD && position < MAX_SUMMARY_TERMS) this.#summaryTerms[position] = term;
 				let row: number;
 				if (this.#stamp[term] !== stampValue) {
 					this.#stamp[term] = stampValue;
@@ -202,13 +188,12 @@ export class IndexStore {
 				this.#tf[at] = (this.#tf[at] as number) + 1;
 			}
 		}
-		this.forward = grow(this.forward, this.forwardUsed + termCount);
-		this.forwardStart[slot] = this.forwardUsed;
-		this.forwardCount[slot] = termCount;
+		this.forward.append(slot, this.#docTerms, 0, termCount);
+		const summaryLength = (allTokens[SUMMARY_FIELD] as string[]).length;
+		this.summary.append(slot, this.#summaryTerms, 0, Math.min(summaryLength, MAX_SUMMARY_TERMS));
 		const bulk = this.deferMerge;
 		for (let i = 0; i < termCount; i++) {
 			const term = this.#docTerms[i] as number;
-			this.forward[this.forwardUsed++] = term;
 			this.df[term] = (this.df[term] as number) + 1;
 			for (let f = 0; f < FIELD_COUNT; f++) {
 				const count = this.#tf[i * FIELD_COUNT + f] as number;
@@ -217,11 +202,6 @@ export class IndexStore {
 				else this.postings.append(term, slot, packMeta(f, count));
 			}
 		}
-		const summary = (allTokens[SUMMARY_FIELD] as string[]).slice(0, MAX_SUMMARY_TERMS);
-		this.summary = grow(this.summary, this.summaryUsed + summary.length);
-		this.summaryStart[slot] = this.summaryUsed;
-		this.summaryCount[slot] = summary.length;
-		for (const token of summary) this.summary[this.summaryUsed++] = this.termId(token);
 		const { nameKey, localKey } = nameKeys(name, nameTokens);
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
@@ -237,10 +217,10 @@ export class IndexStore {
 		const name = this.names[slot] as string;
 		this.slotOf.delete(name);
 		this.alive[slot] = 0;
-		const start = this.forwardStart[slot] as number;
-		const end = start + (this.forwardCount[slot] as number);
-		for (let i = start; i < end; i++) {
-			const term = this.forward[i] as number;
+		const { start, count, values } = this.forward;
+		const end = (start[slot] as number) + (count[slot] as number);
+		for (let i = start[slot] as number; i < end; i++) {
+			const term = values[i] as number;
 			this.df[term] = (this.df[term] as number) - 1;
 		}
 		for (let f = 0; f < FIELD_COUNT; f++) {
@@ -267,22 +247,13 @@ export class IndexStore {
 		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
 	}
 
-	/** Gives back the forward list's and summary sequence's growth slack after a merge. */
-	#trimForward(): void {
-		if (this.forward.length > this.forwardUsed + (this.forwardUsed >> 3) + 1024) {
-			this.forward = this.forward.slice(0, this.forwardUsed + (this.forwardUsed >> 4) + 1024);
-		}
-		if (this.summary.length > this.summaryUsed + (this.summaryUsed >> 3) + 1024) {
-			this.summary = this.summary.slice(0, this.summaryUsed + (this.summaryUsed >> 4) + 1024);
-		}
-	}
-
 	/** Folds the tail into the main segment and, when slots died, renumbers the live ones in order. */
 	merge(): void {
 		this.merges++;
 		if (this.dead === 0) {
 			this.postings.merge(this.terms.length, undefined);
-			this.#trimForward();
+			this.forward.trim();
+			this.summary.trim();
 			return;
 		}
 		const remap = new Int32Array(this.slots);
@@ -290,25 +261,11 @@ export class IndexStore {
 		for (let slot = 0; slot < this.slots; slot++) remap[slot] = this.alive[slot] === 1 ? next++ : -1;
 		this.postings.merge(this.terms.length, remap);
 		this.keys.remap(remap);
-		const forward = new Int32Array(Math.max(1024, this.forwardUsed));
-		const summary = new Int32Array(Math.max(1024, this.summaryUsed));
-		let used = 0;
-		let summaryUsed = 0;
+		this.forward.compact(remap, this.slots);
+		this.summary.compact(remap, this.slots);
 		for (let slot = 0; slot < this.slots; slot++) {
 			const to = remap[slot] as number;
 			if (to < 0) continue;
-			const start = this.forwardStart[slot] as number;
-			const count = this.forwardCount[slot] as number;
-			forward.set(this.forward.subarray(start, start + count), used);
-			this.forwardStart[to] = used;
-			this.forwardCount[to] = count;
-			used += count;
-			const summaryStart = this.summaryStart[slot] as number;
-			const summaryCount = this.summaryCount[slot] as number;
-			summary.set(this.summary.subarray(summaryStart, summaryStart + summaryCount), summaryUsed);
-			this.summaryStart[to] = summaryUsed;
-			this.summaryCount[to] = summaryCount;
-			summaryUsed += summaryCount;
 			this.names[to] = this.names[slot];
 			this.alive[to] = 1;
 			this.mark[to] = this.mark[slot] as number;
@@ -316,11 +273,8 @@ export class IndexStore {
 			this.fieldLength.copyWithin(to * FIELD_COUNT, slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT);
 			this.slotOf.set(this.names[to] as string, to);
 		}
-		this.forward = forward;
-		this.forwardUsed = used;
-		this.summary = summary;
-		this.summaryUsed = summaryUsed;
-		this.#trimForward();
+		this.forward.trim();
+		this.summary.trim();
 		this.alive.fill(0, next);
 		this.mark.fill(0, next);
 		this.names.length = next;

@@ -56,13 +56,14 @@ export function proximityPairs(
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
 	if (pairs.bonus.size === 0) return 0;
-	const start = store.summaryStart[slot] as number;
-	const end = start + (store.summaryCount[slot] as number);
+	const { start: starts, count, values } = store.summary;
+	const start = starts[slot] as number;
+	const end = start + (count[slot] as number);
 	let total = 0;
 	const found: string[] = [];
 	for (let i = start; i + 1 < end; i++) {
-		const a = store.summary[i] as number;
-		const b = store.summary[i + 1] as number;
+		const a = values[i] as number;
+		const b = values[i + 1] as number;
 		if (!pairs.ids.has(a) || !pairs.ids.has(b)) continue;
 		const key = pairKey(a, b);
 		const value = pairs.bonus.get(key);

@@ -72,12 +72,12 @@ export function serializeStore(
 		df: toBase64(store.df.subarray(0, store.terms.length)),
 		namespaceOf: toBase64(store.namespaceOf.subarray(0, slots)),
 		fieldLength: toBase64(store.fieldLength.subarray(0, slots * FIELD_COUNT)),
-		forwardStart: toBase64(store.forwardStart.subarray(0, slots)),
-		forwardCount: toBase64(store.forwardCount.subarray(0, slots)),
-		forward: toBase64(store.forward.subarray(0, store.forwardUsed)),
-		summaryStart: toBase64(store.summaryStart.subarray(0, slots)),
-		summaryCount: toBase64(store.summaryCount.subarray(0, slots)),
-		summary: toBase64(store.summary.subarray(0, store.summaryUsed)),
+		forwardStart: toBase64(store.forward.start.subarray(0, slots)),
+		forwardCount: toBase64(store.forward.count.subarray(0, slots)),
+		forward: toBase64(store.forward.values.subarray(0, store.forward.used)),
+		summaryStart: toBase64(store.summary.start.subarray(0, slots)),
+		summaryCount: toBase64(store.summary.count.subarray(0, slots)),
+		summary: toBase64(store.summary.values.subarray(0, store.summary.used)),
 		offsets: toBase64(store.postings.offsets),
 		docs: toBase64(store.postings.docs),
 		meta: toBase64(store.postings.meta),
@@ -102,22 +102,31 @@ function stringArray(value: unknown, what: string): string[] {
 	return value as string[];
 }
 
-/** Every slot's summary sequence lies within `summary`, and every term id in it is a term. */
-function summaryInBounds(start: Int32Array, count: Uint8Array, summary: Int32Array, terms: number): boolean {
+/** Per-slot lists as saved: slot `s`'s list is `values[start[s], start[s] + count[s])`. */
+interface SavedLists {
+	readonly start: Int32Array;
+	readonly count: Int32Array | Uint8Array;
+	readonly values: Int32Array;
+}
+
+/** The first slot list (of `what`) that leaves `values`, or the first value that is not a term. */
+function listDamage(what: string, lists: SavedLists, terms: number): string | undefined {
+	const { start, count, values } = lists;
 	for (let slot = 0; slot < start.length; slot++) {
 		const from = start[slot] as number;
 		const length = count[slot] as number;
-		if (from < 0 || length < 0 || from + length > summary.length) return false;
+		if (from < 0 || length < 0 || from + length > values.length) return `${what} list of slot ${slot}`;
 	}
-	for (const id of summary) if (id < 0 || id >= terms) return false;
-	return true;
+	for (const term of values) if (term < 0 || term >= terms) return `${what} term ${term} of ${terms}`;
+	return undefined;
 }
 
 /**
  * The first value of a loaded index that would make searching, explaining or removing go wrong (a
  * scan past an array, a search that never ends, a field that does not exist), or `undefined`.
  * Checked once per load: offsets start at 0 and never decrease, every posting names a slot and a
- * field, every forward list lies within `forward` and names terms, field totals are finite.
+ * field, every forward list and summary sequence lies within its array and names terms, field
+ * totals are finite.
  */
 function firstDamage(
 	totalLength: readonly unknown[],
@@ -127,12 +136,11 @@ function firstDamage(
 		offsets: Int32Array;
 		docs: Int32Array;
 		meta: Uint16Array;
-		forward: Int32Array;
-		forwardStart: Int32Array;
-		forwardCount: Int32Array;
+		forward: SavedLists;
+		summary: SavedLists;
 	},
 ): string | undefined {
-	const { offsets, docs, meta, forward, forwardStart, forwardCount } = arrays;
+	const { offsets, docs, meta, forward, summary } = arrays;
 	for (const total of totalLength) {
 		if (typeof total !== "number" || !Number.isFinite(total) || total < 0)
 			return `totalLength ${quote(total)}`;
@@ -147,13 +155,7 @@ function firstDamage(
 		if ((meta[p] as number) >>> 12 >= FIELD_COUNT)
 			return `posting ${p} names field ${(meta[p] as number) >>> 12}`;
 	}
-	for (let slot = 0; slot < slots; slot++) {
-		const start = forwardStart[slot] as number;
-		const count = forwardCount[slot] as number;
-		if (start < 0 || count < 0 || start + count > forward.length) return `forward list of slot ${slot}`;
-	}
-	for (const term of forward) if (term < 0 || term >= terms) return `forward term ${term} of ${terms}`;
-	return undefined;
+	return listDamage("forward", forward, terms) ?? listDamage("summary", summary, terms);
 }
 
 /** Loads a saved store, checking format, version and shape. */
@@ -198,7 +200,6 @@ export function deserializeStore(data: unknown): {
 		forwardCount.length === slots &&
 		summaryStart.length === slots &&
 		summaryCount.length === slots &&
-		summaryInBounds(summaryStart, summaryCount, summary, terms.length) &&
 		offsets.length === terms.length + 1 &&
 		docs.length === meta.length &&
 		offsets[terms.length] === docs.length &&
@@ -210,9 +211,8 @@ export function deserializeStore(data: unknown): {
 		offsets,
 		docs,
 		meta,
-		forward,
-		forwardStart,
-		forwardCount,
+		forward: { start: forwardStart, count: forwardCount, values: forward },
+		summary: { start: summaryStart, count: summaryCount, values: summary },
 	});
 	if (damaged !== undefined) throw invalid(`saved index is damaged (${damaged}); it may be edited`);
 	const options = saved.options;
@@ -233,14 +233,8 @@ export function deserializeStore(data: unknown): {
 	for (const [id, namespace] of namespaces.entries()) store.namespaceIds.set(namespace, id);
 	store.namespaceOf.set(namespaceOf);
 	store.fieldLength.set(fieldLength);
-	store.forwardStart.set(forwardStart);
-	store.forwardCount.set(forwardCount);
-	store.forward = forward;
-	store.forwardUsed = forward.length;
-	store.summaryStart.set(summaryStart);
-	store.summaryCount.set(summaryCount);
-	store.summary = summary;
-	store.summaryUsed = summary.length;
+	store.forward.load(forwardStart, forwardCount, forward);
+	store.summary.load(summaryStart, summaryCount, summary);
 	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;
 	for (const [slot, name] of names.entries()) {
 		if (store.slotOf.has(name)) throw invalid(`saved index names ${quote(name)} twice`);

@@ -162,6 +162,14 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 			message: /forward term -1/,
 		},
 		{
+			what: "a summary term that does not exist",
+			data: () =>
+				withArray("summary", Int32Array, (a) => {
+					a[0] = 1e6;
+				}),
+			message: /summary term 1000000/,
+		},
+		{
 			what: "a field total that is not a number",
 			data: () => ({ ...built().toJSON(), totalLength: Array(9).fill("x") }),
 			message: /totalLength "x"/,
