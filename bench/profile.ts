@@ -16,6 +16,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TOOL_SEARCH_LIMIT } from "../src/defaults.js";
 import { ToolSearchIndex } from "../src/index/tool-search-index.js";
+import { flag } from "./flags.js";
 import { generateCatalogue, generateQueries } from "./generate.js";
 import { OursSubject } from "./peers/ours.js";
 import { toolDocuments } from "./peers/types.js";
@@ -28,12 +29,6 @@ interface Profile {
 	nodes: ProfileNode[];
 	samples?: number[];
 	timeDeltas?: number[];
-}
-
-function flag(name: string, fallback: number): number {
-	const at = process.argv.indexOf(name);
-	const value = at < 0 ? undefined : Number(process.argv[at + 1]);
-	return value !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -11,13 +11,8 @@
 import { Bm25Ranker } from "../src/ranking/bm25-ranker.js";
 import { createToolSearchTool } from "../src/tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../src/types.js";
+import { flag } from "./flags.js";
 import { generateCatalogue, generateQueries } from "./generate.js";
-
-function flag(name: string, fallback: number): number {
-	const at = process.argv.indexOf(name);
-	const value = at < 0 ? undefined : Number(process.argv[at + 1]);
-	return value !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
-}
 
 const size = flag("--size", 100_000);
 const calls = flag("--calls", 200);
