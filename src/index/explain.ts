@@ -2,6 +2,7 @@ import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { CANDIDATE_POOL, clearRun, runQuery } from "./index-search.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import { metaField, metaTf } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
 import { isGeneric, postingShare, postingsIn, prepareTerms, scoringContext } from "./term-scan.js";
 
@@ -102,18 +103,20 @@ export function explainSlot(
 				}
 			} else {
 				for (const packed of postingsIn(store, variant.termId, slot)) {
-					const f = packed >>> 12;
+					const f = metaField(packed);
 					const field = TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName;
 					const part = postingShare(ctx, slot, packed);
 					weightedTf += part;
 					fields.push({
 						field,
-						tf: packed & 4095,
+						tf: metaTf(packed),
 						weight: options.fieldWeights[field],
 						length: store.fieldLength[slot * FIELD_COUNT + f] as number,
 						weightedTf: round(part),
 					});
 				}
+				// Rounded like the index's cached impacts (see impacts.ts).
+				weightedTf = Math.fround(weightedTf);
 			}
 			if (weightedTf <= 0) continue;
 			const score = variant.idf * (((k1 + 1) * weightedTf) / (k1 + weightedTf) + delta);

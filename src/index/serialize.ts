@@ -3,9 +3,10 @@ import { quote, ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
+import { metaField } from "./postings.js";
 
 /** Version of the saved-index format; bumped whenever the layout or the tokenizer's output changes. */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 const FORMAT = "tool-search-index";
 
 /**
@@ -149,11 +150,19 @@ function firstDamage(
 	for (let t = 0; t < terms; t++) {
 		if ((offsets[t + 1] as number) < (offsets[t] as number)) return `offsets decrease at term ${t}`;
 	}
-	for (let p = 0; p < docs.length; p++) {
-		const slot = docs[p] as number;
-		if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
-		if ((meta[p] as number) >>> 12 >= FIELD_COUNT)
-			return `posting ${p} names field ${(meta[p] as number) >>> 12}`;
+	for (let t = 0; t < terms; t++) {
+		const end = offsets[t + 1] as number;
+		for (let p = offsets[t] as number; p < end; p++) {
+			const slot = docs[p] as number;
+			if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
+			// Scans and intersections rely on each term's tools being in ascending slot order.
+			if (p > (offsets[t] as number) && slot <= (docs[p - 1] as number))
+				return `term ${t} lists slot ${slot} out of order`;
+		}
+	}
+	for (let e = 0; e < meta.length; e++) {
+		if (metaField(meta[e] as number) >= FIELD_COUNT)
+			return `posting ${e} names field ${metaField(meta[e] as number)}`;
 	}
 	return listDamage("forward", forward, terms) ?? listDamage("summary", summary, terms);
 }
@@ -201,7 +210,7 @@ export function deserializeStore(data: unknown): {
 		summaryStart.length === slots &&
 		summaryCount.length === slots &&
 		offsets.length === terms.length + 1 &&
-		docs.length === meta.length &&
+		docs.length <= meta.length &&
 		offsets[terms.length] === docs.length &&
 		Array.isArray(saved.totalLength) &&
 		saved.totalLength.length === FIELD_COUNT;
@@ -247,9 +256,7 @@ export function deserializeStore(data: unknown): {
 	}
 	store.slots = slots;
 	store.live = slots;
-	store.postings.offsets = offsets;
-	store.postings.docs = docs;
-	store.postings.meta = meta;
-	store.postings.mainTerms = terms.length;
+	const unpaired = store.postings.load(offsets, docs, meta, terms.length);
+	if (unpaired !== undefined) throw invalid(`saved index is damaged (${unpaired}); it may be edited`);
 	return { store, options: options as unknown as ResolvedToolSearchIndexOptions };
 }

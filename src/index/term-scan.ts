@@ -1,6 +1,8 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
+import { mainImpacts } from "./impacts.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import { MAX_POSTING_TF, metaField, PAIR_START } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
 
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
@@ -15,6 +17,8 @@ export interface ScoringContext {
 	readonly c1: Float64Array;
 	readonly k1: number;
 	readonly delta: number;
+	/** The stamp of main-segment impacts computed with these parameters. */
+	readonly impactEpoch: number;
 }
 
 /** A variant with its idf (times its weight) resolved. */
@@ -58,7 +62,19 @@ export function scoringContext(store: IndexStore, options: ResolvedToolSearchInd
 		c1[f] = average > 0 ? b / average : 0;
 	}
 	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
-	return { store, weights, c0, c1, k1, delta };
+	// Cached impacts stay valid while weights and length normalisation are the same: a tool added or
+	// removed moves the average lengths and so starts a new epoch.
+	const postings = store.postings;
+	const key = new Float64Array(3 * FIELD_COUNT);
+	key.set(weights, 0);
+	key.set(c0, FIELD_COUNT);
+	key.set(c1, 2 * FIELD_COUNT);
+	const held = postings.impactKey;
+	if (held.length !== key.length || key.some((value, i) => value !== held[i])) {
+		postings.impactKey = key;
+		postings.impactEpoch++;
+	}
+	return { store, weights, c0, c1, k1, delta, impactEpoch: postings.impactEpoch };
 }
 
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
@@ -96,11 +112,15 @@ export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm
 	});
 }
 
-/** The weighted, normalised frequency of one packed posting (field << 12 | tf) in `slot`. */
+/**
+ * The weighted, normalised frequency of one packed posting in `slot`. A pair's tf is the float32
+ * rounding of the sum of its postings' shares in field order, on every path (cached impacts,
+ * tail scans, explain), so that scores do not depend on which part of the index holds a tool.
+ */
 function share(ctx: ScoringContext, slot: number, packed: number): number {
-	const f = packed >>> 12;
+	const f = metaField(packed);
 	return (
-		((ctx.weights[f] as number) * (packed & 4095)) /
+		((ctx.weights[f] as number) * (packed & MAX_POSTING_TF)) /
 		((ctx.c0[f] as number) +
 			(ctx.c1[f] as number) * (ctx.store.fieldLength[slot * FIELD_COUNT + f] as number))
 	);
@@ -144,8 +164,8 @@ function credit(
 }
 
 /**
- * The hot loop of a query: one term's main-segment postings straight into the totals, with
- * everything it reads hoisted into locals (the same arithmetic as {@link share} and {@link credit}).
+ * The hot loop of a query: one term's main-segment pairs straight into the totals, reading the
+ * cached impacts (the same arithmetic as {@link credit}).
  */
 function scanMainDirect(
 	ctx: ScoringContext,
@@ -154,22 +174,14 @@ function scanMainDirect(
 	idf: number,
 	unit: number,
 ): void {
-	const { store, weights, c0, c1, k1, delta } = ctx;
-	const { offsets, docs, meta } = store.postings;
-	const { fieldLength, alive, score, cover, matchedIdf } = store;
+	const impacts = mainImpacts(ctx, termId);
+	const { store, k1, delta } = ctx;
+	const { offsets, docs } = store.postings;
+	const { alive, score, cover, matchedIdf } = store;
 	const end = offsets[termId + 1] as number;
-	let p = offsets[termId] as number;
-	while (p < end) {
+	for (let p = offsets[termId] as number; p < end; p++) {
+		const tf = impacts[p] as number;
 		const slot = docs[p] as number;
-		const base = slot * FIELD_COUNT;
-		let tf = 0;
-		do {
-			const packed = meta[p++] as number;
-			const f = packed >>> 12;
-			tf +=
-				((weights[f] as number) * (packed & 4095)) /
-				((c0[f] as number) + (c1[f] as number) * (fieldLength[base + f] as number));
-		} while (p < end && docs[p] === slot);
 		if (tf <= 0 || alive[slot] !== 1) continue;
 		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 		const covered = cover[slot] as number;
@@ -180,36 +192,79 @@ function scanMainDirect(
 }
 
 /**
+ * The second-phase twin of {@link scanMainDirect}: only tools carrying the candidate mark are
+ * credited, and the mark is read first, so a skipped tool costs a comparison.
+ */
+function scanMainMarked(
+	ctx: ScoringContext,
+	termId: number,
+	idf: number,
+	unit: number,
+	mark: Int32Array,
+	epoch: number,
+): void {
+	const impacts = mainImpacts(ctx, termId);
+	const { store, k1, delta } = ctx;
+	const { offsets, docs } = store.postings;
+	const { alive, score, cover, matchedIdf } = store;
+	const end = offsets[termId + 1] as number;
+	for (let p = offsets[termId] as number; p < end; p++) {
+		const slot = docs[p] as number;
+		if (mark[slot] !== epoch) continue;
+		const tf = impacts[p] as number;
+		if (tf <= 0 || alive[slot] !== 1) continue;
+		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+		// A candidate was seen in the first phase or forced in: it is already in the written list.
+		cover[slot] = (cover[slot] as number) + 1;
+		matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
+	}
+}
+
+/** A tail pair's tf: its shares summed in field order, rounded like a cached impact. */
+function tailTf(
+	ctx: ScoringContext,
+	list: readonly number[],
+	from: number,
+	to: number,
+	slot: number,
+): number {
+	let tf = 0;
+	for (let i = from; i < to; i += 2) tf += share(ctx, slot, list[i + 1] as number);
+	return Math.fround(tf);
+}
+
+/** The end (exclusive, in `list`) of the tail pair that starts at `from`. */
+function tailPairEnd(list: readonly number[], from: number): number {
+	const slot = list[from];
+	let to = from + 2;
+	while (to < list.length && list[to] === slot) to += 2;
+	return to;
+}
+
+/**
  * Scans one indexed term's postings. The main segment (typed arrays) and the tail (interleaved
  * plain array) get a loop each, so that each loop sees one array type and stays fast.
  */
 function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number, unit: number): void {
-	const { offsets, docs, meta, tail, mainTerms } = ctx.store.postings;
+	const { offsets, docs, tail, mainTerms } = ctx.store.postings;
 	if (termId < mainTerms && sink.direct && sink.onlyMark === undefined) {
 		scanMainDirect(ctx, sink.touched, termId, idf, unit);
+	} else if (termId < mainTerms && sink.direct && sink.onlyMark !== undefined) {
+		scanMainMarked(ctx, termId, idf, unit, sink.onlyMark, sink.onlyEpoch);
 	} else if (termId < mainTerms) {
+		const impacts = mainImpacts(ctx, termId);
 		const end = offsets[termId + 1] as number;
-		let p = offsets[termId] as number;
-		while (p < end) {
-			// One tool's entries for the term are contiguous: sum its fields.
-			const slot = docs[p] as number;
-			let tf = 0;
-			do tf += share(ctx, slot, meta[p++] as number);
-			while (p < end && docs[p] === slot);
-			credit(ctx, sink, slot, tf, idf, unit);
+		for (let p = offsets[termId] as number; p < end; p++) {
+			credit(ctx, sink, docs[p] as number, impacts[p] as number, idf, unit);
 		}
 	}
 	const list = tail[termId];
 	if (list === undefined) return;
-	let p = 0;
-	while (p < list.length) {
+	for (let p = 0; p < list.length; ) {
+		const to = tailPairEnd(list, p);
 		const slot = list[p] as number;
-		let tf = 0;
-		do {
-			tf += share(ctx, slot, list[p + 1] as number);
-			p += 2;
-		} while (p < list.length && list[p] === slot);
-		credit(ctx, sink, slot, tf, idf, unit);
+		credit(ctx, sink, slot, tailTf(ctx, list, p, to, slot), idf, unit);
+		p = to;
 	}
 }
 
@@ -287,7 +342,7 @@ export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: A
 	const { store, weights, delta } = ctx;
 	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
 	const sink: ScanSink = { direct, touched: [], termTouched: [], onlyMark: undefined, onlyEpoch: 0 };
-	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	const { offsets, docs, tail, mainTerms } = store.postings;
 	for (const variant of term.variants) {
 		const unit = variant.idf * (1 + delta);
 		if (variant.slots !== undefined) {
@@ -300,14 +355,13 @@ export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: A
 		}
 		const id = variant.termId;
 		if (id < mainTerms) {
+			const impacts = mainImpacts(ctx, id);
 			const end = offsets[id + 1] as number;
 			let p = offsets[id] as number;
 			for (let i = 0; i < sorted.length && p < end; i++) {
 				const slot = sorted[i] as number;
 				p = gallop(docs, 1, p, end, slot);
-				let tf = 0;
-				while (p < end && docs[p] === slot) tf += share(ctx, slot, meta[p++] as number);
-				if (tf > 0) credit(ctx, sink, slot, tf, variant.idf, unit);
+				if (p < end && docs[p] === slot) credit(ctx, sink, slot, impacts[p++] as number, variant.idf, unit);
 			}
 		}
 		const list = tail[id];
@@ -317,9 +371,10 @@ export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: A
 			for (let i = 0; i < sorted.length && p < pairs; i++) {
 				const slot = sorted[i] as number;
 				p = gallop(list, 2, p, pairs, slot);
-				let tf = 0;
-				while (p < pairs && list[p * 2] === slot) tf += share(ctx, slot, list[p++ * 2 + 1] as number);
-				if (tf > 0) credit(ctx, sink, slot, tf, variant.idf, unit);
+				if (p >= pairs || list[p * 2] !== slot) continue;
+				const to = tailPairEnd(list, p * 2);
+				credit(ctx, sink, slot, tailTf(ctx, list, p * 2, to, slot), variant.idf, unit);
+				p = to >>> 1;
 			}
 		}
 	}
@@ -334,10 +389,13 @@ export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: A
 	}
 }
 
-/** The packed postings (field << 12 | tf) of `termId` in `slot`, by binary search. */
+/**
+ * The postings (packed field and frequency, without {@link PAIR_START}) of `termId` in `slot`, in
+ * field order: binary search for the pair, then a walk to its entries.
+ */
 export function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
 	const found: number[] = [];
-	const { offsets, docs, meta, tail, mainTerms } = store.postings;
+	const { offsets, docs, metaOffsets, meta, tail, mainTerms } = store.postings;
 	if (termId < mainTerms) {
 		let lo = offsets[termId] as number;
 		let hi = offsets[termId + 1] as number;
@@ -347,7 +405,16 @@ export function postingsIn(store: IndexStore, termId: number, slot: number): num
 			if ((docs[mid] as number) < slot) lo = mid + 1;
 			else hi = mid;
 		}
-		for (let p = lo; p < end && docs[p] === slot; p++) found.push(meta[p] as number);
+		if (lo < end && docs[lo] === slot) {
+			const metaEnd = metaOffsets[termId + 1] as number;
+			let e = metaOffsets[termId] as number;
+			for (let k = offsets[termId] as number; k < lo; k++) {
+				do e++;
+				while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
+			}
+			do found.push((meta[e++] as number) & ~PAIR_START);
+			while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
+		}
 	}
 	const list = tail[termId];
 	if (list !== undefined) {

@@ -3,6 +3,7 @@ import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { createExpander } from "./expansion.js";
 import { explainSlot, type ToolSearchExplanation } from "./explain.js";
+import { computeAllImpacts } from "./impacts.js";
 import {
 	type ResolvedToolSearchIndexOptions,
 	resolveIndexOptions,
@@ -12,6 +13,7 @@ import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
 import { planQuery, type TermExpander } from "./query-plan.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
+import { scoringContext } from "./term-scan.js";
 
 /** Per-call options of {@link ToolSearchIndex.search}. */
 export interface IndexSearchOptions {
@@ -101,7 +103,10 @@ export class ToolSearchIndex {
 			for (const document of documents) this.add(document);
 		} finally {
 			store.deferMerge = deferred;
-			if (!deferred) store.maybeMerge();
+			if (!deferred) {
+				store.maybeMerge();
+				computeAllImpacts(scoringContext(store, this.options));
+			}
 		}
 	}
 
@@ -214,6 +219,7 @@ export class ToolSearchIndex {
 			}
 		}
 		restored.#store = store;
+		computeAllImpacts(scoringContext(store, restored.options));
 		return restored;
 	}
 

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { Postings, packMeta } from "../../src/index/postings.js";
+import { PAIR_START, Postings, packMeta } from "../../src/index/postings.js";
 
-/** Every term's main-segment entries as `[slot, meta]` pairs. */
+/**
+ * Every term's main-segment entries as `[slot, meta]` (meta without the pair flag), read pair by
+ * pair; checks on the way that each pair's first entry, and only it, carries {@link PAIR_START}.
+ */
 function lists(postings: Postings, terms: number): [number, number][][] {
+	const { offsets, docs, metaOffsets, meta } = postings;
 	return Array.from({ length: terms }, (_, t) => {
 		const out: [number, number][] = [];
-		for (let p = postings.offsets[t] as number; p < (postings.offsets[t + 1] as number); p++) {
-			out.push([postings.docs[p] as number, postings.meta[p] as number]);
+		let e = metaOffsets[t] as number;
+		for (let p = offsets[t] as number; p < (offsets[t + 1] as number); p++) {
+			expect((meta[e] as number) & PAIR_START).toBe(PAIR_START);
+			do {
+				out.push([docs[p] as number, (meta[e] as number) & ~PAIR_START]);
+				e++;
+			} while (e < (metaOffsets[t + 1] as number) && ((meta[e] as number) & PAIR_START) === 0);
 		}
+		expect(e).toBe(metaOffsets[t + 1]);
 		return out;
 	});
 }
@@ -48,6 +58,10 @@ describe("Postings", () => {
 		bulk.merge(terms, undefined);
 		expect(bulk.bulkEntries).toBe(0);
 		expect(lists(bulk, terms)).toEqual(lists(appended, terms));
+		// The entries are the appended ones, grouped by term in slot order.
+		const expected = Array.from({ length: terms }, (): [number, number][] => []);
+		for (const [term, slot, meta] of all) expected[term]?.push([slot, meta]);
+		expect(lists(bulk, terms)).toEqual(expected);
 		// Slot order within every term.
 		const ordered = lists(bulk, terms).every((list) =>
 			list.every((entry, i) => i === 0 || entry[0] >= (list[i - 1] as [number, number])[0]),

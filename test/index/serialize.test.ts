@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
+import { PAIR_START } from "../../src/index/postings.js";
 import { INDEX_FORMAT_VERSION } from "../../src/index/serialize.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import { CATALOG, catalogNamespaceOf } from "../fixtures/catalog.js";
@@ -138,10 +139,32 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 			message: /posting 0 names slot/,
 		},
 		{
+			what: "a term listing a tool twice",
+			data: () => {
+				const offsets = new Int32Array(
+					Buffer.from(built().toJSON().arrays.offsets as string, "base64").buffer.slice(0),
+				);
+				// The first term with two tools.
+				const term = offsets.findIndex((at, t) => (offsets[t + 1] ?? at) - at >= 2);
+				return withArray("docs", Int32Array, (a) => {
+					a[(offsets[term] as number) + 1] = a[offsets[term] as number] as number;
+				});
+			},
+			message: /out of order/,
+		},
+		{
+			what: "a field entry that lost its pair's start flag",
+			data: () =>
+				withArray("meta", Uint16Array, (a) => {
+					a[0] = (a[0] as number) & ~PAIR_START;
+				}),
+			message: /fewer field entries than tools/,
+		},
+		{
 			what: "a posting of a field that does not exist",
 			data: () =>
 				withArray("meta", Uint16Array, (a) => {
-					a[0] = 15 << 12;
+					a[0] = PAIR_START | (15 << 11);
 				}),
 			message: /names field 15/,
 		},

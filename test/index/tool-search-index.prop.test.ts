@@ -75,6 +75,45 @@ describe("ToolSearchIndex incremental updates (property)", () => {
 		);
 	});
 
+	it("after searches cached a main segment's impacts, any changes still rank like a rebuilt index", () => {
+		fc.assert(
+			fc.property(
+				fc.uniqueArray(tool, { minLength: 1, maxLength: 7, selector: (t) => t.name }),
+				fc.array(op, { minLength: 1, maxLength: 12 }),
+				fc.array(wordText, { minLength: 1, maxLength: 3 }),
+				(initial, ops, queries) => {
+					// addAll merges the initial tools into the main segment; each search caches impacts
+					// for the current average lengths, which every later change moves.
+					const index = new ToolSearchIndex();
+					index.addAll(initial.map(documentOf));
+					const final = new Map<string, Op["tool"]>(initial.map((t) => [t.name, t]));
+					const rankAll = (target: ToolSearchIndex, query: string) =>
+						target.search(query, { limit: Number.POSITIVE_INFINITY });
+					for (const query of queries) rankAll(index, query);
+					for (const { kind, tool: t } of ops) {
+						if (kind === "remove") {
+							index.remove(t.name);
+							final.delete(t.name);
+						} else {
+							index.update(documentOf(t));
+							final.set(t.name, t);
+						}
+						for (const query of queries) rankAll(index, query);
+					}
+					const rebuilt = new ToolSearchIndex();
+					rebuilt.addAll([...final.values()].map(documentOf));
+					for (const query of queries) {
+						const got = rankAll(index, query);
+						const want = rankAll(rebuilt, query);
+						expect(got.map((m) => m.name)).toEqual(want.map((m) => m.name));
+						for (const [i, m] of got.entries()) expect(m.score).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+					}
+				},
+			),
+			{ numRuns: 300 },
+		);
+	});
+
 	it("scores are finite and positive and descend, for any query", () => {
 		const index = new ToolSearchIndex();
 		index.addAll(
