@@ -8,6 +8,7 @@ import { fieldTokens } from "./field-tokens.js";
 import { KeyMap } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
+import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM } from "./term-set-bytes.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
@@ -64,9 +65,9 @@ export class IndexStore {
 	fieldLength = new Uint16Array(64 * FIELD_COUNT);
 	readonly totalLength = new Float64Array(FIELD_COUNT);
 	// Forward index: a slot's distinct terms, to keep df current on removal.
-	readonly forward = new SlotLists(new Int32Array(64));
+	readonly forward = new SlotLists(new Int32Array(64), new Uint8Array(1024));
 	// Summary sequence: a slot's summary term ids in order (at most MAX_SUMMARY_TERMS), for proximity.
-	readonly summary = new SlotLists(new Uint8Array(64));
+	readonly summary = new SlotLists(new Uint8Array(64), new Int32Array(1024));
 	readonly keys = new KeyMap();
 	readonly postings = new Postings();
 	/** While true, merges wait (bulk adds). */
@@ -81,6 +82,9 @@ export class IndexStore {
 	#stamp = new Int32Array(256);
 	#row = new Int32Array(256);
 	#docTerms = new Int32Array(256);
+	/** Scratch for the forward list: the tool's term ids sorted, and their bytes. */
+	#sortedTerms = new Int32Array(256);
+	#termBytes = new Uint8Array(1024);
 	/** The summary's first MAX_SUMMARY_TERMS term ids, in order, of the tool being inserted. */
 	readonly #summaryTerms = new Int32Array(MAX_SUMMARY_TERMS);
 	#tf = new Int32Array(256 * FIELD_COUNT);
@@ -188,7 +192,10 @@ export class IndexStore {
 				this.#tf[at] = (this.#tf[at] as number) + 1;
 			}
 		}
-		this.forward.append(slot, this.#docTerms, 0, termCount);
+		this.#sortedTerms = grow(this.#sortedTerms, termCount);
+		this.#termBytes = grow(this.#termBytes, termCount * MAX_BYTES_PER_TERM);
+		const byteCount = encodeTermSet(this.#docTerms, termCount, this.#sortedTerms, this.#termBytes);
+		this.forward.append(slot, this.#termBytes, 0, byteCount);
 		const summaryLength = (allTokens[SUMMARY_FIELD] as string[]).length;
 		this.summary.append(slot, this.#summaryTerms, 0, Math.min(summaryLength, MAX_SUMMARY_TERMS));
 		const bulk = this.deferMerge;
@@ -218,11 +225,11 @@ export class IndexStore {
 		this.slotOf.delete(name);
 		this.alive[slot] = 0;
 		const { start, count, values } = this.forward;
-		const end = (start[slot] as number) + (count[slot] as number);
-		for (let i = start[slot] as number; i < end; i++) {
-			const term = values[i] as number;
-			this.df[term] = (this.df[term] as number) - 1;
-		}
+		const from = start[slot] as number;
+		const df = this.df;
+		forEachTerm(values, from, from + (count[slot] as number), (term) => {
+			df[term] = (df[term] as number) - 1;
+		});
 		for (let f = 0; f < FIELD_COUNT; f++) {
 			this.totalLength[f] =
 				(this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);

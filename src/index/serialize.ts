@@ -4,6 +4,7 @@ import { isObject } from "../internal/guards.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { metaField } from "./postings.js";
+import { termSetDamage } from "./term-set-bytes.js";
 
 /** Version of the saved-index format; bumped whenever the layout or the tokenizer's output changes. */
 export const INDEX_FORMAT_VERSION = 3;
@@ -107,7 +108,7 @@ function stringArray(value: unknown, what: string): string[] {
 interface SavedLists {
 	readonly start: Int32Array;
 	readonly count: Int32Array | Uint8Array;
-	readonly values: Int32Array;
+	readonly values: Int32Array | Uint8Array;
 }
 
 /** The first slot list (of `what`) that leaves `values`, or the first value that is not a term. */
@@ -117,6 +118,15 @@ function listDamage(what: string, lists: SavedLists, terms: number): string | un
 		const from = start[slot] as number;
 		const length = count[slot] as number;
 		if (from < 0 || length < 0 || from + length > values.length) return `${what} list of slot ${slot}`;
+	}
+	if (values instanceof Uint8Array) {
+		// Varint term sets (the forward lists).
+		for (let slot = 0; slot < start.length; slot++) {
+			const from = start[slot] as number;
+			const damage = termSetDamage(values, from, from + (count[slot] as number), terms);
+			if (damage !== undefined) return `${what} list of slot ${slot}: ${damage}`;
+		}
+		return undefined;
 	}
 	for (const term of values) if (term < 0 || term >= terms) return `${what} term ${term} of ${terms}`;
 	return undefined;
@@ -193,7 +203,7 @@ export function deserializeStore(data: unknown): {
 	const fieldLength = fromBase64(arrays.fieldLength, Uint16Array, "fieldLength");
 	const forwardStart = fromBase64(arrays.forwardStart, Int32Array, "forwardStart");
 	const forwardCount = fromBase64(arrays.forwardCount, Int32Array, "forwardCount");
-	const forward = fromBase64(arrays.forward, Int32Array, "forward");
+	const forward = fromBase64(arrays.forward, Uint8Array, "forward");
 	const summaryStart = fromBase64(arrays.summaryStart, Int32Array, "summaryStart");
 	const summaryCount = fromBase64(arrays.summaryCount, Uint8Array, "summaryCount");
 	const summary = fromBase64(arrays.summary, Int32Array, "summary");

@@ -110,8 +110,8 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 	/** The saved data with one typed array edited (decoded from base64, changed, encoded again). */
 	function withArray(
 		name: string,
-		Kind: Int32ArrayConstructor | Uint16ArrayConstructor,
-		edit: (a: Int32Array | Uint16Array) => void,
+		Kind: Int32ArrayConstructor | Uint16ArrayConstructor | Uint8ArrayConstructor,
+		edit: (a: Int32Array | Uint16Array | Uint8Array) => void,
 	) {
 		const data = built().toJSON();
 		const bytes = Buffer.from(data.arrays[name] as string, "base64");
@@ -141,8 +141,9 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 		{
 			what: "a term listing a tool twice",
 			data: () => {
+				const bytes = Buffer.from(built().toJSON().arrays.offsets as string, "base64");
 				const offsets = new Int32Array(
-					Buffer.from(built().toJSON().arrays.offsets as string, "base64").buffer.slice(0),
+					bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
 				);
 				// The first term with two tools.
 				const term = offsets.findIndex((at, t) => (offsets[t + 1] ?? at) - at >= 2);
@@ -179,10 +180,19 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 		{
 			what: "a forward term that does not exist",
 			data: () =>
-				withArray("forward", Int32Array, (a) => {
-					a[0] = -1;
+				withArray("forward", Uint8Array, (a) => {
+					// Slot 0's first term id becomes 0x1fffff (three varint bytes).
+					a.set([0xff, 0xff, 0x7f], 0);
 				}),
-			message: /forward term -1/,
+			message: /forward list of slot 0: term 2097151 of/,
+		},
+		{
+			what: "a forward list cut inside a number",
+			data: () =>
+				withArray("forward", Uint8Array, (a) => {
+					a[a.length - 1] = (a[a.length - 1] as number) | 0x80;
+				}),
+			message: /forward list of slot \d+: ends inside a number/,
 		},
 		{
 			what: "a summary term that does not exist",
