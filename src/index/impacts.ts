@@ -27,6 +27,7 @@ export function mainImpacts(ctx: ScoringContext, termId: number): Float32Array {
 	const end = offsets[termId + 1] as number;
 	const metaEnd = metaOffsets[termId + 1] as number;
 	let e = metaOffsets[termId] as number;
+	let largest = 0;
 	for (let p = offsets[termId] as number; p < end; p++) {
 		const base = (docs[p] as number) * FIELD_COUNT;
 		let tf = 0;
@@ -38,7 +39,11 @@ export function mainImpacts(ctx: ScoringContext, termId: number): Float32Array {
 				((c0[f] as number) + (c1[f] as number) * (fieldLength[base + f] as number));
 		} while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
 		impacts[p] = tf;
+		// Compared as stored (float32), the value scans will read.
+		const stored = impacts[p] as number;
+		if (stored > largest) largest = stored;
 	}
+	postings.largestImpact[termId] = largest;
 	impactStamp[termId] = impactEpoch;
 	return impacts;
 }

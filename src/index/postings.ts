@@ -56,6 +56,8 @@ export class Postings {
 	/** Per pair, its tf under the scoring parameters of stamp `impactStamp[t]` (0: not computed). */
 	impacts: Float32Array = new Float32Array(0);
 	impactStamp: Int32Array = new Int32Array(0);
+	/** Per term, its largest impact (valid with its impacts). */
+	largestImpact: Float32Array = new Float32Array(0);
 	/** The scoring parameters (field weights, then `c0`, then `c1`) of stamp `impactEpoch`. */
 	impactKey: Float64Array = new Float64Array(0);
 	impactEpoch = 0;
@@ -248,6 +250,7 @@ export class Postings {
 		this.mainTerms = terms;
 		this.impacts = new Float32Array(docs.length);
 		this.impactStamp = new Int32Array(terms);
+		this.largestImpact = new Float32Array(terms);
 	}
 
 	/**

@@ -31,7 +31,10 @@ export interface PreparedVariant extends TermVariant {
 export interface PreparedTerm {
 	readonly term: string;
 	readonly variants: readonly PreparedVariant[];
-	/** No tool can get more than this from the term: `max idf * (k1 + 1 + delta)`. */
+	/**
+	 * No tool can get more than this from the term: its best variant's contribution at the largest
+	 * tf any tool has for it (at most `idf * (k1 + 1 + delta)`).
+	 */
 	readonly ub: number;
 	/** The largest variant idf (for the tier bound). */
 	readonly idf: number;
@@ -79,11 +82,12 @@ export function scoringContext(store: IndexStore, options: ResolvedToolSearchInd
 
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
 export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
-	const { store, k1, delta } = ctx;
+	const { store, k1, delta, weights } = ctx;
 	const n = store.live;
 	return plan.terms.map((planned) => {
 		const variants: PreparedVariant[] = [];
 		let best = 0;
+		let bound = 0;
 		let generic = true;
 		for (const variant of planned.variants) {
 			if (!(variant.weight > 0)) continue;
@@ -98,18 +102,36 @@ export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm
 			if (df <= 0) continue;
 			const idf = idfOf(n, df) * variant.weight;
 			if (idf > best) best = idf;
+			// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
+			const tf =
+				variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
+			const saturated = Number.isFinite(tf) ? ((k1 + 1) * tf) / (k1 + tf) : k1 + 1;
+			// A hair above, so that summing bounds and scores in different orders cannot invert them.
+			const variantBound = idf * (saturated + delta) * (1 + 1e-12);
+			if (variantBound > bound) bound = variantBound;
 			variants.push({ ...variant, idf, documentFrequency: df });
 		}
 		const matched = variants.length > 0;
 		return {
 			term: planned.term,
 			variants,
-			ub: best * (k1 + 1 + delta),
+			ub: bound,
 			idf: best,
 			matched,
 			generic: matched && generic,
 		};
 	});
+}
+
+/**
+ * The largest tf of `termId` in any tool: the main segment's largest cached impact, or unbounded
+ * while the tail holds entries of the term (they are few and not cached).
+ */
+function largestTf(ctx: ScoringContext, termId: number): number {
+	const postings = ctx.store.postings;
+	if (postings.tail[termId] !== undefined || termId >= postings.mainTerms) return Number.POSITIVE_INFINITY;
+	mainImpacts(ctx, termId);
+	return postings.largestImpact[termId] as number;
 }
 
 /**
