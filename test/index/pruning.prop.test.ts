@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { createExpander } from "../../src/index/expansion.js";
 import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
 import { planQuery } from "../../src/index/query-plan.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
@@ -57,6 +58,51 @@ describe("MaxScore pruning (property)", () => {
 		);
 		// The property is only worth something if pruning happened in a good share of the runs.
 		expect(prunedRuns).toBeGreaterThan(40);
+	});
+
+	it("stays exact with synonyms and a glossary (terms of several variants, tools named directly)", () => {
+		let prunedRuns = 0;
+		fc.assert(
+			fc.property(
+				fc.array(fc.record({ description: text, ns: fc.integer({ min: 0, max: 9 }) }), {
+					minLength: 150,
+					maxLength: 300,
+				}),
+				fc.array(word, { minLength: 1, maxLength: 5 }),
+				fc.constantFrom(1, 8, 20),
+				fc.array(fc.integer({ min: 0, max: 149 }), { minLength: 1, maxLength: 40 }),
+				fc.constantFrom(2, 5, 20),
+				(tools, queryWords, limit, named, poolSize) => {
+					// Groups join common and rare words, so a term's variants interleave in slot order;
+					// the glossary names tools in no particular order.
+					const groups = Array.from({ length: 10 }, (_, g) => [WORDS[g] as string, WORDS[59 - g] as string]);
+					const glossary = Object.fromEntries(
+						WORDS.slice(0, 20).map((w, k) => [w, named.slice(k % 3).map((i) => `s${tools[i]?.ns}__t${i}`)]),
+					);
+					const index = new ToolSearchIndex({ synonyms: { groups, weight: 0.6 }, glossary });
+					index.addAll(
+						tools.map((tool, i) =>
+							createToolSearchDocument(
+								{ name: `s${tool.ns}__t${i}`, description: tool.description },
+								{ name: `s${tool.ns}` },
+							),
+						),
+					);
+					const store = index.store;
+					const plan = planQuery(store, queryWords.join(" "), createExpander(index.options.expansion));
+					const pruned = searchStore(store, index.options, plan, limit, undefined, true, poolSize);
+					const exhaustive = searchStore(store, index.options, plan, limit, undefined, false, poolSize);
+					const run = runQuery(store, index.options, plan, Math.max(limit, poolSize), undefined);
+					if (run.pruned) prunedRuns++;
+					clearRun(store, run);
+					expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
+					for (const [i, m] of pruned.matches.entries())
+						expect(m.score).toBeCloseTo(exhaustive.matches[i]?.score as number, 9);
+				},
+			),
+			{ numRuns: 150 },
+		);
+		expect(prunedRuns).toBeGreaterThan(30);
 	});
 
 	it("does prune on a catalogue where common words are common", () => {
