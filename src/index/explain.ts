@@ -4,7 +4,8 @@ import { CANDIDATE_POOL, clearRun, runQuery } from "./index-search.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
 import { metaField, metaTf } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
-import { isGeneric, postingShare, postingsIn, prepareTerms, scoringContext } from "./term-scan.js";
+import { postingsIn } from "./term-lookup.js";
+import { isGeneric, postingShare, prepareTerms, scoringContext } from "./term-scan.js";
 
 /** One field's share of a term's weighted frequency. */
 export interface ExplainedField {

@@ -4,7 +4,8 @@ import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
-import { intersectTerm, type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
+import { intersectTerm, matchedUnits } from "./term-lookup.js";
+import { type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
 import { TopK } from "./top-k.js";
 
 /**
@@ -150,7 +151,7 @@ export function runQuery(
 	const ctx = scoringContext(store, options);
 	const terms = prepareTerms(ctx, plan);
 	const { exact, named } = nameRules(store, options, plan);
-	const { score, cover, matchedIdf, names } = store;
+	const { score, cover, names } = store;
 	const { coverage, localNameBonus, namespaceBoost } = options.rules;
 	if (store.queryEpoch >= 0x3fffffff) {
 		store.filterMark.fill(0);
@@ -255,7 +256,7 @@ export function runQuery(
 	}
 	for (const slot of named) {
 		if ((cover[slot] as number) > 0)
-			score[slot] = (score[slot] as number) + localNameBonus * (matchedIdf[slot] as number);
+			score[slot] = (score[slot] as number) + localNameBonus * matchedUnits(ctx, terms, slot);
 	}
 
 	const idfSum = terms.reduce((sum, term) => sum + term.idf, 0);
@@ -305,7 +306,6 @@ export function clearRun(store: IndexStore, run: QueryRun): void {
 	for (const slot of run.written) {
 		store.score[slot] = 0;
 		store.cover[slot] = 0;
-		store.matchedIdf[slot] = 0;
 		store.final[slot] = 0;
 	}
 }

@@ -90,9 +90,7 @@ export class IndexStore {
 	#tf = new Int32Array(256 * FIELD_COUNT);
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
-	matchedIdf = new Float64Array(64);
 	termScore = new Float64Array(64);
-	termUnit = new Float64Array(64);
 	final = new Float64Array(64);
 	/** Per slot, `±queryEpoch` once a search's filter has accepted (+) or rejected (-) it. */
 	filterMark = new Int32Array(64);
@@ -138,9 +136,7 @@ export class IndexStore {
 		this.namespaceOf.fill(-1, namespaces);
 		this.score = grow(this.score, capacity);
 		this.cover = grow(this.cover, capacity);
-		this.matchedIdf = grow(this.matchedIdf, capacity);
 		this.termScore = grow(this.termScore, capacity);
-		this.termUnit = grow(this.termUnit, capacity);
 		this.final = grow(this.final, capacity);
 		this.filterMark = grow(this.filterMark, capacity);
 		this.candidate = grow(this.candidate, capacity);

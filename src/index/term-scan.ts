@@ -2,7 +2,7 @@ import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { mainImpacts } from "./impacts.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
-import { MAX_POSTING_TF, metaField, PAIR_START } from "./postings.js";
+import { MAX_POSTING_TF, metaField } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
 
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
@@ -149,7 +149,7 @@ function share(ctx: ScoringContext, slot: number, packed: number): number {
 }
 
 /** Where a scan puts what it finds: the totals directly, or per-term staging (several variants). */
-interface ScanSink {
+export interface ScanSink {
 	readonly direct: boolean;
 	readonly touched: number[];
 	readonly termTouched: number[];
@@ -158,14 +158,7 @@ interface ScanSink {
 }
 
 /** Credits one tool with a variant's contribution, given its summed weighted frequency `tf`. */
-function credit(
-	ctx: ScoringContext,
-	sink: ScanSink,
-	slot: number,
-	tf: number,
-	idf: number,
-	unit: number,
-): void {
+export function credit(ctx: ScoringContext, sink: ScanSink, slot: number, tf: number, idf: number): void {
 	const { store, k1, delta } = ctx;
 	if (tf <= 0 || store.alive[slot] !== 1) return;
 	if (sink.onlyMark !== undefined && sink.onlyMark[slot] !== sink.onlyEpoch) return;
@@ -174,32 +167,22 @@ function credit(
 		store.score[slot] = (store.score[slot] as number) + contribution;
 		if (store.cover[slot] === 0) sink.touched.push(slot);
 		store.cover[slot] = (store.cover[slot] as number) + 1;
-		store.matchedIdf[slot] = (store.matchedIdf[slot] as number) + unit;
 		return;
 	}
 	const held = store.termScore[slot] as number;
 	if (held === 0) sink.termTouched.push(slot);
-	if (contribution > held) {
-		store.termScore[slot] = contribution;
-		store.termUnit[slot] = unit;
-	}
+	if (contribution > held) store.termScore[slot] = contribution;
 }
 
 /**
  * The hot loop of a query: one term's main-segment pairs straight into the totals, reading the
  * cached impacts (the same arithmetic as {@link credit}).
  */
-function scanMainDirect(
-	ctx: ScoringContext,
-	touched: number[],
-	termId: number,
-	idf: number,
-	unit: number,
-): void {
+function scanMainDirect(ctx: ScoringContext, touched: number[], termId: number, idf: number): void {
 	const impacts = mainImpacts(ctx, termId);
 	const { store, k1, delta } = ctx;
 	const { offsets, docs } = store.postings;
-	const { alive, score, cover, matchedIdf } = store;
+	const { alive, score, cover } = store;
 	const end = offsets[termId + 1] as number;
 	for (let p = offsets[termId] as number; p < end; p++) {
 		const tf = impacts[p] as number;
@@ -209,7 +192,6 @@ function scanMainDirect(
 		const covered = cover[slot] as number;
 		if (covered === 0) touched.push(slot);
 		cover[slot] = covered + 1;
-		matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
 	}
 }
 
@@ -221,14 +203,13 @@ function scanMainMarked(
 	ctx: ScoringContext,
 	termId: number,
 	idf: number,
-	unit: number,
 	mark: Int32Array,
 	epoch: number,
 ): void {
 	const impacts = mainImpacts(ctx, termId);
 	const { store, k1, delta } = ctx;
 	const { offsets, docs } = store.postings;
-	const { alive, score, cover, matchedIdf } = store;
+	const { alive, score, cover } = store;
 	const end = offsets[termId + 1] as number;
 	for (let p = offsets[termId] as number; p < end; p++) {
 		const slot = docs[p] as number;
@@ -238,12 +219,11 @@ function scanMainMarked(
 		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 		// A candidate was seen in the first phase or forced in: it is already in the written list.
 		cover[slot] = (cover[slot] as number) + 1;
-		matchedIdf[slot] = (matchedIdf[slot] as number) + unit;
 	}
 }
 
 /** A tail pair's tf: its shares summed in field order, rounded like a cached impact. */
-function tailTf(
+export function tailTf(
 	ctx: ScoringContext,
 	list: readonly number[],
 	from: number,
@@ -256,7 +236,7 @@ function tailTf(
 }
 
 /** The end (exclusive, in `list`) of the tail pair that starts at `from`. */
-function tailPairEnd(list: readonly number[], from: number): number {
+export function tailPairEnd(list: readonly number[], from: number): number {
 	const slot = list[from];
 	let to = from + 2;
 	while (to < list.length && list[to] === slot) to += 2;
@@ -267,17 +247,17 @@ function tailPairEnd(list: readonly number[], from: number): number {
  * Scans one indexed term's postings. The main segment (typed arrays) and the tail (interleaved
  * plain array) get a loop each, so that each loop sees one array type and stays fast.
  */
-function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number, unit: number): void {
+function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number): void {
 	const { offsets, docs, tail, mainTerms } = ctx.store.postings;
 	if (termId < mainTerms && sink.direct && sink.onlyMark === undefined) {
-		scanMainDirect(ctx, sink.touched, termId, idf, unit);
+		scanMainDirect(ctx, sink.touched, termId, idf);
 	} else if (termId < mainTerms && sink.direct && sink.onlyMark !== undefined) {
-		scanMainMarked(ctx, termId, idf, unit, sink.onlyMark, sink.onlyEpoch);
+		scanMainMarked(ctx, termId, idf, sink.onlyMark, sink.onlyEpoch);
 	} else if (termId < mainTerms) {
 		const impacts = mainImpacts(ctx, termId);
 		const end = offsets[termId + 1] as number;
 		for (let p = offsets[termId] as number; p < end; p++) {
-			credit(ctx, sink, docs[p] as number, impacts[p] as number, idf, unit);
+			credit(ctx, sink, docs[p] as number, impacts[p] as number, idf);
 		}
 	}
 	const list = tail[termId];
@@ -285,15 +265,15 @@ function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: 
 	for (let p = 0; p < list.length; ) {
 		const to = tailPairEnd(list, p);
 		const slot = list[p] as number;
-		credit(ctx, sink, slot, tailTf(ctx, list, p, to, slot), idf, unit);
+		credit(ctx, sink, slot, tailTf(ctx, list, p, to, slot), idf);
 		p = to;
 	}
 }
 
 /**
  * Term-at-a-time: scans every posting of the term's variants and adds its best variant's
- * contribution to each tool's accumulator (`store.score`), its matched-term count (`store.cover`)
- * and its bonus unit (`store.matchedIdf`). Tools seen for the first time are pushed to `touched`.
+ * contribution to each tool's accumulator (`store.score`) and its matched-term count
+ * (`store.cover`). Tools seen for the first time are pushed to `touched`.
  * With `only`, tools not carrying the mark are skipped. A term with a single indexed variant (the
  * usual case) accumulates straight into the totals; several variants are staged so that only the
  * best one counts.
@@ -304,7 +284,7 @@ export function scanTerm(
 	touched: number[],
 	only?: { readonly mark: Int32Array; readonly epoch: number },
 ): void {
-	const { store, weights, delta } = ctx;
+	const { store, weights } = ctx;
 	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
 	const sink: ScanSink = {
 		direct,
@@ -314,143 +294,22 @@ export function scanTerm(
 		onlyEpoch: only?.epoch ?? 0,
 	};
 	for (const variant of term.variants) {
-		const unit = variant.idf * (1 + delta);
 		if (variant.slots === undefined) {
-			scanPostings(ctx, sink, variant.termId, variant.idf, unit);
+			scanPostings(ctx, sink, variant.termId, variant.idf);
 			continue;
 		}
 		// A glossary entry naming tools: as if the term were once in their name.
 		const tf = weights[NAME_FIELD] as number;
-		for (const slot of variant.slots) credit(ctx, sink, slot, tf, variant.idf, unit);
+		for (const slot of variant.slots) credit(ctx, sink, slot, tf, variant.idf);
 	}
 	if (direct) return;
-	const { termScore, termUnit, score, cover, matchedIdf } = store;
+	const { termScore, score, cover } = store;
 	for (const slot of sink.termTouched) {
 		if (cover[slot] === 0) touched.push(slot);
 		score[slot] = (score[slot] as number) + (termScore[slot] as number);
 		cover[slot] = (cover[slot] as number) + 1;
-		matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
 		termScore[slot] = 0;
-		termUnit[slot] = 0;
 	}
-}
-
-/** The first index in `[from, to)` whose value (at `index * stride` of `values`) is ≥ `slot`: galloping search. */
-function gallop(values: ArrayLike<number>, stride: number, from: number, to: number, slot: number): number {
-	if (from >= to || (values[from * stride] as number) >= slot) return from;
-	let low = from;
-	let step = 1;
-	let high = from + 1;
-	while (high < to && (values[high * stride] as number) < slot) {
-		low = high;
-		step *= 2;
-		high = low + step;
-	}
-	let lo = low + 1;
-	let hi = Math.min(high, to);
-	while (lo < hi) {
-		const mid = (lo + hi) >>> 1;
-		if ((values[mid * stride] as number) < slot) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
-}
-
-/**
- * Adds a term's contribution to the given tools only (`sorted`: slots in ascending order), by
- * intersecting them with the term's postings (galloping, so the cost follows the smaller list).
- */
-export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: ArrayLike<number>): void {
-	const { store, weights, delta } = ctx;
-	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
-	const sink: ScanSink = { direct, touched: [], termTouched: [], onlyMark: undefined, onlyEpoch: 0 };
-	const { offsets, docs, tail, mainTerms } = store.postings;
-	for (const variant of term.variants) {
-		const unit = variant.idf * (1 + delta);
-		if (variant.slots !== undefined) {
-			const tf = weights[NAME_FIELD] as number;
-			for (let i = 0; i < sorted.length; i++) {
-				const slot = sorted[i] as number;
-				if (variant.slots.includes(slot)) credit(ctx, sink, slot, tf, variant.idf, unit);
-			}
-			continue;
-		}
-		const id = variant.termId;
-		if (id < mainTerms) {
-			const impacts = mainImpacts(ctx, id);
-			const end = offsets[id + 1] as number;
-			let p = offsets[id] as number;
-			for (let i = 0; i < sorted.length && p < end; i++) {
-				const slot = sorted[i] as number;
-				p = gallop(docs, 1, p, end, slot);
-				if (p < end && docs[p] === slot) credit(ctx, sink, slot, impacts[p++] as number, variant.idf, unit);
-			}
-		}
-		const list = tail[id];
-		if (list !== undefined) {
-			const pairs = list.length >>> 1;
-			let p = 0;
-			for (let i = 0; i < sorted.length && p < pairs; i++) {
-				const slot = sorted[i] as number;
-				p = gallop(list, 2, p, pairs, slot);
-				if (p >= pairs || list[p * 2] !== slot) continue;
-				const to = tailPairEnd(list, p * 2);
-				credit(ctx, sink, slot, tailTf(ctx, list, p * 2, to, slot), variant.idf, unit);
-				p = to >>> 1;
-			}
-		}
-	}
-	if (direct) return;
-	const { termScore, termUnit, score, cover, matchedIdf } = store;
-	for (const slot of sink.termTouched) {
-		score[slot] = (score[slot] as number) + (termScore[slot] as number);
-		cover[slot] = (cover[slot] as number) + 1;
-		matchedIdf[slot] = (matchedIdf[slot] as number) + (termUnit[slot] as number);
-		termScore[slot] = 0;
-		termUnit[slot] = 0;
-	}
-}
-
-/**
- * The postings (packed field and frequency, without {@link PAIR_START}) of `termId` in `slot`, in
- * field order: binary search for the pair, then a walk to its entries.
- */
-export function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
-	const found: number[] = [];
-	const { offsets, docs, metaOffsets, meta, tail, mainTerms } = store.postings;
-	if (termId < mainTerms) {
-		let lo = offsets[termId] as number;
-		let hi = offsets[termId + 1] as number;
-		const end = hi;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((docs[mid] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		if (lo < end && docs[lo] === slot) {
-			const metaEnd = metaOffsets[termId + 1] as number;
-			let e = metaOffsets[termId] as number;
-			for (let k = offsets[termId] as number; k < lo; k++) {
-				do e++;
-				while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
-			}
-			do found.push((meta[e++] as number) & ~PAIR_START);
-			while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
-		}
-	}
-	const list = tail[termId];
-	if (list !== undefined) {
-		// Tail entries are in slot order too: binary search over the pairs.
-		let lo = 0;
-		let hi = list.length >>> 1;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((list[mid * 2] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2) found.push(list[i + 1] as number);
-	}
-	return found;
 }
 
 /** Exported for explain: the weighted share of one packed posting. */

@@ -77,6 +77,30 @@ describe("ToolSearchIndex.explain", () => {
 		expect(rules).toContain("namespace-boost");
 	});
 
+	it("adds up when a named tool matches a term only through a synonym or the glossary", () => {
+		// The local-name bonus counts, per matched term, the unit of the variant that scored best.
+		const index = new ToolSearchIndex({
+			synonyms: { groups: [["transfer", "upload"]] },
+			glossary: { drive: ["files__share_doc"] },
+		});
+		const files = { name: "files", description: "Files" };
+		index.addAll([
+			createToolSearchDocument({ name: "files__share_doc", description: "Upload a document" }, files),
+			createToolSearchDocument({ name: "files__upload", description: "Upload a file, upload many" }, files),
+			createToolSearchDocument({ name: "mail__send", description: "Transfer an email" }),
+		]);
+		for (const query of ["share doc transfer", "share_doc transfer drive", "share doc upload transfer"]) {
+			const match = index.search(query, { limit: 10 }).find((m) => m.name === "files__share_doc");
+			expect(match, query).toBeDefined();
+			const why = index.explain(query, "files__share_doc");
+			const effects = why.rules
+				.filter((rule) => rule.rule !== "synonym" && rule.rule !== "fuzzy" && rule.rule !== "glossary")
+				.reduce((total, rule) => total + rule.effect, 0);
+			expect(why.rules.map((r) => r.rule)).toContain("local-name-bonus");
+			expect(why.bm25 + effects, query).toBeCloseTo(match?.score as number, 5); // explain rounds to 6 places
+		}
+	});
+
 	it("explains a tool that does not match: score 0 and every term unmatched", () => {
 		const why = catalogue().explain("red", "gamma");
 		expect(why).toMatchObject({ score: 0, matched: false, coverage: 0, bm25: 0, rules: [] });
