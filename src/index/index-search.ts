@@ -95,41 +95,48 @@ function sortFrom(values: number[], from: number): void {
 	for (let k = 0; k < part.length; k++) values[from + k] = part[k] as number;
 }
 
-/** The `k`-th largest accumulator among `slots` that pass `keep` (0 when fewer pass). */
-function kthBest(
+/** The `k`-th largest accumulator among `slots` that pass `keep` (0 when fewer pass): a min-heap of `k`. @internal */
+export function kthBest(
 	score: Float64Array,
-	slots: ArrayLike<number> & Iterable<number>,
+	slots: ArrayLike<number>,
 	k: number,
 	keep: (slot: number) => boolean,
 ): number {
-	const heap: number[] = [];
-	for (const slot of slots) {
+	const heap = new Float64Array(k);
+	let size = 0;
+	for (let n = 0; n < slots.length; n++) {
+		const slot = slots[n] as number;
 		const value = score[slot] as number;
-		if (heap.length === k && value <= (heap[0] as number)) continue;
+		if (size === k && value <= (heap[0] as number)) continue;
 		if (!keep(slot)) continue;
-		if (heap.length < k) {
-			heap.push(value);
-			for (let i = heap.length - 1; i > 0; ) {
+		let i: number;
+		if (size < k) {
+			// Sift up from the end.
+			i = size++;
+			while (i > 0) {
 				const parent = (i - 1) >> 1;
-				if ((heap[parent] as number) <= (heap[i] as number)) break;
-				[heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+				const above = heap[parent] as number;
+				if (above <= value) break;
+				heap[i] = above;
 				i = parent;
 			}
 		} else {
-			heap[0] = value;
-			for (let i = 0; ; ) {
-				const l = 2 * i + 1;
-				const r = l + 1;
-				let m = i;
-				if (l < k && (heap[l] as number) < (heap[m] as number)) m = l;
-				if (r < k && (heap[r] as number) < (heap[m] as number)) m = r;
-				if (m === i) break;
-				[heap[i], heap[m]] = [heap[m] as number, heap[i] as number];
-				i = m;
+			// Replace the root and sift down.
+			i = 0;
+			for (;;) {
+				const left = 2 * i + 1;
+				if (left >= k) break;
+				const right = left + 1;
+				const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left;
+				const below = heap[child] as number;
+				if (below >= value) break;
+				heap[i] = below;
+				i = child;
 			}
 		}
+		heap[i] = value;
 	}
-	return heap.length < k ? 0 : (heap[0] as number);
+	return size < k ? 0 : (heap[0] as number);
 }
 
 /**
