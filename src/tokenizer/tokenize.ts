@@ -112,8 +112,29 @@ function wordSegmenter(): Intl.Segmenter | null {
 	return segmenter;
 }
 
+/**
+ * Words seen recently → their token (`null` for a stop word), so a repeated word costs one lookup
+ * instead of a stop-word check and stemming, and its token is one shared string whose hash the
+ * engine has computed already. Only short words are kept (a longer slice could keep a large text
+ * alive), at most WORD_CACHE_SIZE of them: the cache starts over when full. Both functions are
+ * pure, so the cache never changes a result.
+ */
+const WORD_CACHE_SIZE = 1 << 14;
+const MAX_CACHED_WORD = 12;
+let wordCache = new Map<string, string | null>();
+
 function pushWord(word: string, out: string[]): void {
-	if (!STOP_WORDS.has(word)) out.push(stem(word));
+	if (word.length > MAX_CACHED_WORD) {
+		if (!STOP_WORDS.has(word)) out.push(stem(word));
+		return;
+	}
+	let token = wordCache.get(word);
+	if (token === undefined) {
+		token = STOP_WORDS.has(word) ? null : stem(word);
+		if (wordCache.size >= WORD_CACHE_SIZE) wordCache = new Map();
+		wordCache.set(word, token);
+	}
+	if (token !== null) out.push(token);
 }
 
 /**

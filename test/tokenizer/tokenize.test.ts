@@ -345,3 +345,14 @@ describe("tokenize: properties", () => {
 		);
 	});
 });
+
+describe("tokenize: word cache", () => {
+	it("gives the same tokens before and after the cache of recent words fills and starts over", () => {
+		const text = "The users' Files are Running on servers; created issues, the IPs and processes";
+		const first = tokenize(text);
+		// More distinct short words than the cache holds (16,384), then the same text again.
+		for (let i = 0; i < 20_000; i++) tokenize(`w${i.toString(36)}s runs`);
+		expect(tokenize(text)).toEqual(first);
+		expect(first).toEqual(["user", "file", "running", "server", "created", "issue", "ip", "process"]);
+	});
+});
