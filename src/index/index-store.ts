@@ -80,6 +80,8 @@ export class IndexStore {
 	namespaceOf = new Int32Array(64).fill(-1);
 	// Scratch.
 	#stamp = new Int32Array(256);
+	/** The stamp of the latest insert in `#stamp` (which terms the tool being inserted has). */
+	#insertStamp = 0;
 	#row = new Int32Array(256);
 	#docTerms = new Int32Array(256);
 	/** Scratch for the forward list: the tool's term ids sorted, and their bytes. */
@@ -157,7 +159,13 @@ export class IndexStore {
 			}
 			this.namespaceOf[slot] = id;
 		}
-		const stampValue = slot + 1;
+		// A fresh stamp per insert, never a slot number: slots are reused after a compaction, and a
+		// reused number would make the new tool's terms look seen already.
+		if (this.#insertStamp >= 0x7fffffff) {
+			this.#stamp.fill(0);
+			this.#insertStamp = 0;
+		}
+		const stampValue = ++this.#insertStamp;
 		let termCount = 0;
 		let nameTokens: string[] | undefined;
 		const allTokens = fieldTokens(fields);

@@ -235,6 +235,29 @@ describe("ToolSearchIndex add, remove, update", () => {
 		expect(index.options.bm25).toEqual({ k1: 1.5, b: 0.75, delta: 0.5 });
 	});
 
+	it.each([
+		{ compact: "toJSON", extra: [] as string[] },
+		{ compact: "addAll", extra: ["d"] },
+	])(
+		"indexes every term of a tool added after a compaction ($compact) reused a slot number",
+		({ compact, extra }) => {
+			// The slot numbers of dead tools are reused after a compaction; a tool inserted into a reused
+			// slot once inherited an earlier insert's "terms seen" marks and lost the terms they shared.
+			const tool = (name: string) => doc({ name, description: name === "a" ? "alpha" : "beta gamma" });
+			const index = new ToolSearchIndex(CLASSIC);
+			index.add(tool("a"));
+			index.add(tool("b"));
+			index.remove("a");
+			if (compact === "toJSON") index.toJSON();
+			else index.addAll(extra.map(tool)); // merging the bulk buffer compacts the dead slot too
+			index.add(tool("c"));
+			const fresh = new ToolSearchIndex(CLASSIC);
+			fresh.addAll(["b", ...extra, "c"].map(tool));
+			expect(index.search("beta").map((m) => m.name)).toEqual(["b", "c", ...extra].sort());
+			expect(index.search("beta gamma")).toEqual(fresh.search("beta gamma"));
+		},
+	);
+
 	it("survives many adds and removes (merges and compaction) with the same results as a fresh index", () => {
 		const index = new ToolSearchIndex();
 		const words = ["send", "mail", "file", "read", "write", "issue", "create", "list", "weather", "event"];
