@@ -237,7 +237,9 @@ export function runQuery(
 		const ignore: number[] = [];
 		for (let j = i; j < order.length; j++) {
 			const term = terms[order[j] as number] as PreparedTerm;
-			bound -= term.ub;
+			// The exact suffix sum, not a running subtraction: that ends a few ulps below 0, and a
+			// later zero-bound term (a word no tool has) then cut the candidate equal to the threshold.
+			bound = remaining[j + 1] as number;
 			let postings = 0;
 			for (const variant of term.variants) postings += variant.documentFrequency;
 			// Few candidates: intersect them with the postings (galloping); many: scan the postings,

@@ -23,7 +23,13 @@ describe("MaxScore pruning (property)", () => {
 					minLength: 150,
 					maxLength: 400,
 				}),
-				fc.array(word, { minLength: 1, maxLength: 6 }),
+				fc.array(
+					fc.oneof({ weight: 9, arbitrary: word }, { weight: 1, arbitrary: fc.constant("zzunknown") }),
+					{
+						minLength: 1,
+						maxLength: 6,
+					},
+				),
 				fc.constantFrom(1, 3, 8, 20),
 				fc.integer({ min: 0, max: 6 }),
 				fc.constantFrom(1, 5, 20, 100),
@@ -103,6 +109,32 @@ describe("MaxScore pruning (property)", () => {
 			{ numRuns: 150 },
 		);
 		expect(prunedRuns).toBeGreaterThan(30);
+	});
+
+	it("keeps the candidate equal to the threshold when a word no tool has is scored last", () => {
+		// The second phase's remaining bound was a running subtraction that ended a few ulps below 0;
+		// a zero-bound term after it then dropped the pool's k-th candidate (rank 87 differed here).
+		let seed = 3;
+		const next = (n: number) => {
+			seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+			return Math.floor((seed / 0x7fffffff) * n);
+		};
+		const draw = () => WORDS[Math.floor(Math.sqrt(next(3600)))] as string;
+		const size = 300 + next(1500);
+		const tools = Array.from({ length: size }, (_, i) => ({
+			name: `s${next(20)}__tool${i}`,
+			description: Array.from({ length: 1 + next(12) }, draw).join(" "),
+		}));
+		const index = new ToolSearchIndex();
+		index.addAll(tools.map((t) => createToolSearchDocument(t, { name: t.name.split("__")[0] as string })));
+		const query = "wccx wybx wfcx wacx wnbx wgax wmbx wacx whcx wqbx wtax wgcx zzunknown";
+		const plan = planQuery(index.store, query, createExpander(index.options.expansion));
+		for (const limit of [1, 8, 100]) {
+			const pruned = searchStore(index.store, index.options, plan, limit, undefined, true);
+			const exhaustive = searchStore(index.store, index.options, plan, limit, undefined, false);
+			expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
+		}
+		expect(index.search(query, { limit: 100 })).toHaveLength(100);
 	});
 
 	it("does prune on a catalogue where common words are common", () => {
