@@ -16,7 +16,10 @@ import type { ExpansionSettings } from "./expansion.js";
 export interface ToolSearchIndexOptions {
 	/** BM25+ parameters; each defaults to {@link DEFAULT_BM25_PARAMS}. */
 	bm25?: Partial<Bm25Params> | undefined;
-	/** Field weights, each `>= 0` and finite; each defaults to {@link DEFAULT_FIELD_WEIGHTS}. */
+	/**
+	 * Field weights, each 0 (the field is not searched) or in `[1e-6, 1e6]`; each defaults to
+	 * {@link DEFAULT_FIELD_WEIGHTS}.
+	 */
 	fieldWeights?: Partial<Record<ToolSearchFieldName, number>> | undefined;
 	/** Ranking rules on BM25; each defaults to {@link DEFAULT_RANKING_RULES}. */
 	rules?: Partial<RankingRules> | undefined;
@@ -59,6 +62,10 @@ function checkKeys(value: unknown, what: string, allowed: readonly string[]): Re
 	}
 	return value as Record<string, unknown>;
 }
+
+/** The smallest and largest non-zero field weight. */
+const MIN_FIELD_WEIGHT = 1e-6;
+const MAX_FIELD_WEIGHT = 1e6;
 
 function number(value: unknown, name: string, fallback: number, min: number, max: number): number {
 	if (value === undefined) return fallback;
@@ -125,13 +132,17 @@ export function resolveIndexOptions(
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
 	for (const field of TOOL_SEARCH_FIELDS) {
-		fieldWeights[field] = number(
-			weights[field],
-			`fieldWeights.${field}`,
-			DEFAULT_FIELD_WEIGHTS[field],
-			0,
-			inf,
-		);
+		const weight = weights[field];
+		// A tool's weighted tf is kept as a float32: weights beyond these bounds could overflow it to
+		// Infinity or round it to 0. Far wider than any useful weight.
+		if (
+			weight !== undefined &&
+			(typeof weight !== "number" ||
+				!(weight === 0 || (weight >= MIN_FIELD_WEIGHT && weight <= MAX_FIELD_WEIGHT)))
+		) {
+			invalidOptions(`fieldWeights.${field} must be 0 or a number in [1e-6, 1e6], got ${quote(weight)}`);
+		}
+		fieldWeights[field] = weight ?? DEFAULT_FIELD_WEIGHTS[field];
 	}
 	const flag = (value: unknown, name: string, fallback: boolean): boolean => {
 		if (value === undefined) return fallback;

@@ -200,7 +200,20 @@ describe("ToolSearchIndex add, remove, update", () => {
 		},
 		{
 			options: { fieldWeights: { name: "6" } },
-			message: 'tool-search: fieldWeights.name must be a finite number >= 0, got "6"',
+			message: 'tool-search: fieldWeights.name must be 0 or a number in [1e-6, 1e6], got "6"',
+		},
+		{
+			// A tool's weighted tf is a float32: 1e39 would overflow it, 1e-46 round it to 0.
+			options: { fieldWeights: { description: 1e39 } },
+			message: "tool-search: fieldWeights.description must be 0 or a number in [1e-6, 1e6], got 1e+39",
+		},
+		{
+			options: { fieldWeights: { summary: 1e-46 } },
+			message: "tool-search: fieldWeights.summary must be 0 or a number in [1e-6, 1e6], got 1e-46",
+		},
+		{
+			options: { fieldWeights: { name: -1 } },
+			message: "tool-search: fieldWeights.name must be 0 or a number in [1e-6, 1e6], got -1",
 		},
 		{
 			options: { fieldWeights: { nmae: 1 } },
