@@ -137,13 +137,16 @@ function listDamage(what: string, lists: SavedLists, terms: number): string | un
  * scan past an array, a search that never ends, a field that does not exist), or `undefined`.
  * Checked once per load: offsets start at 0 and never decrease, every posting names a slot and a
  * field, every forward list and summary sequence lies within its array and names terms, field
- * totals are finite.
+ * totals are finite and equal the sums of the tools' lengths, and each term's document frequency
+ * is its number of tools.
  */
 function firstDamage(
 	totalLength: readonly unknown[],
 	terms: number,
 	slots: number,
 	arrays: {
+		df: Int32Array;
+		fieldLength: Uint16Array;
 		offsets: Int32Array;
 		docs: Int32Array;
 		meta: Uint16Array;
@@ -151,14 +154,24 @@ function firstDamage(
 		summary: SavedLists;
 	},
 ): string | undefined {
-	const { offsets, docs, meta, forward, summary } = arrays;
+	const { df, fieldLength, offsets, docs, meta, forward, summary } = arrays;
 	for (const total of totalLength) {
 		if (typeof total !== "number" || !Number.isFinite(total) || total < 0)
 			return `totalLength ${quote(total)}`;
 	}
+	// A saved index is compacted: every slot is live, so the field totals are the sums of the
+	// tools' lengths and a term's document frequency is its number of tools. Scores read both.
+	for (let f = 0; f < FIELD_COUNT; f++) {
+		let sum = 0;
+		for (let slot = 0; slot < slots; slot++) sum += fieldLength[slot * FIELD_COUNT + f] as number;
+		if (sum !== totalLength[f])
+			return `totalLength[${f}] is ${quote(totalLength[f])}, the tools' lengths add up to ${sum}`;
+	}
 	if (offsets[0] !== 0) return "offsets do not start at 0";
 	for (let t = 0; t < terms; t++) {
 		if ((offsets[t + 1] as number) < (offsets[t] as number)) return `offsets decrease at term ${t}`;
+		const tools = (offsets[t + 1] as number) - (offsets[t] as number);
+		if (df[t] !== tools) return `term ${t} has document frequency ${df[t]} but ${tools} tools`;
 	}
 	for (let t = 0; t < terms; t++) {
 		const end = offsets[t + 1] as number;
@@ -227,6 +240,8 @@ export function deserializeStore(data: unknown): {
 	if (!consistent)
 		throw invalid("saved index is inconsistent (array sizes do not match); it may be truncated or edited");
 	const damaged = firstDamage(saved.totalLength as unknown[], terms.length, slots, {
+		df,
+		fieldLength,
 		offsets,
 		docs,
 		meta,

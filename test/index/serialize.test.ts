@@ -203,6 +203,22 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 			message: /summary term 1000000/,
 		},
 		{
+			what: "a document frequency that does not match the postings",
+			data: () =>
+				withArray("df", Int32Array, (a) => {
+					a[0] = (a[0] as number) + 1;
+				}),
+			message: /term 0 has document frequency \d+ but \d+ tools/,
+		},
+		{
+			what: "a field length that does not add up to its field's total",
+			data: () =>
+				withArray("fieldLength", Uint16Array, (a) => {
+					a[0] = (a[0] as number) + 3;
+				}),
+			message: /totalLength\[0\] is \d+, the tools' lengths add up to \d+/,
+		},
+		{
 			what: "a field total that is not a number",
 			data: () => ({ ...built().toJSON(), totalLength: Array(9).fill("x") }),
 			message: /totalLength "x"/,
