@@ -249,15 +249,17 @@ export function tailPairEnd(list: readonly number[], from: number): number {
  */
 function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: number): void {
 	const { offsets, docs, tail, mainTerms } = ctx.store.postings;
-	if (termId < mainTerms && sink.direct && sink.onlyMark === undefined) {
-		scanMainDirect(ctx, sink.touched, termId, idf);
-	} else if (termId < mainTerms && sink.direct && sink.onlyMark !== undefined) {
-		scanMainMarked(ctx, termId, idf, sink.onlyMark, sink.onlyEpoch);
-	} else if (termId < mainTerms) {
-		const impacts = mainImpacts(ctx, termId);
-		const end = offsets[termId + 1] as number;
-		for (let p = offsets[termId] as number; p < end; p++) {
-			credit(ctx, sink, docs[p] as number, impacts[p] as number, idf);
+	if (termId < mainTerms) {
+		if (!sink.direct) {
+			const impacts = mainImpacts(ctx, termId);
+			const end = offsets[termId + 1] as number;
+			for (let p = offsets[termId] as number; p < end; p++) {
+				credit(ctx, sink, docs[p] as number, impacts[p] as number, idf);
+			}
+		} else if (sink.onlyMark === undefined) {
+			scanMainDirect(ctx, sink.touched, termId, idf);
+		} else {
+			scanMainMarked(ctx, termId, idf, sink.onlyMark, sink.onlyEpoch);
 		}
 	}
 	const list = tail[termId];
