@@ -1,6 +1,6 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
-import { isObject } from "../internal/guards.js";
+import { invalidIndexData, isObject } from "../internal/guards.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { metaField } from "./postings.js";
@@ -44,7 +44,8 @@ function toBase64(array: Typed): string {
 }
 
 function fromBase64<T extends Typed>(text: unknown, Kind: new (buffer: ArrayBuffer) => T, what: string): T {
-	if (typeof text !== "string") throw invalid(`arrays.${what} must be a base64 string, got ${quote(text)}`);
+	if (typeof text !== "string")
+		throw invalidIndexData(`arrays.${what} must be a base64 string, got ${quote(text)}`);
 	let bytes: Uint8Array;
 	if (typeof Buffer !== "undefined") bytes = Buffer.from(text, "base64");
 	else bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -52,12 +53,8 @@ function fromBase64<T extends Typed>(text: unknown, Kind: new (buffer: ArrayBuff
 	new Uint8Array(copy).set(bytes);
 	const size = (Kind as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
 	if (copy.byteLength % size !== 0)
-		throw invalid(`arrays.${what} has ${copy.byteLength} bytes, not a whole number of elements`);
+		throw invalidIndexData(`arrays.${what} has ${copy.byteLength} bytes, not a whole number of elements`);
 	return new Kind(copy);
-}
-
-function invalid(message: string): ToolSearchError {
-	return new ToolSearchError("INVALID_INDEX_DATA", message);
 }
 
 /** Saves a store (compacted first, so it holds no dead slots and no tail). */
@@ -99,7 +96,7 @@ export function serializeStore(
 
 function stringArray(value: unknown, what: string): string[] {
 	if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-		throw invalid(`${what} must be an array of strings`);
+		throw invalidIndexData(`${what} must be an array of strings`);
 	}
 	return value as string[];
 }
@@ -196,16 +193,19 @@ export function deserializeStore(data: unknown): {
 	options: ResolvedToolSearchIndexOptions;
 } {
 	if (typeof data !== "object" || data === null)
-		throw invalid(`saved index must be an object, got ${quote(data)}`);
+		throw invalidIndexData(`saved index must be an object, got ${quote(data)}`);
 	const saved = data as Partial<Record<keyof SerializedToolSearchIndex, unknown>>;
-	if (saved.format !== FORMAT) throw invalid(`not a saved tool-search index (format ${quote(saved.format)})`);
+	if (saved.format !== FORMAT)
+		throw invalidIndexData(`not a saved tool-search index (format ${quote(saved.format)})`);
 	if (saved.version !== INDEX_FORMAT_VERSION) {
-		throw invalid(
+		throw invalidIndexData(
 			`saved index has format version ${quote(saved.version)}; this version of tool-search reads version ${INDEX_FORMAT_VERSION}: rebuild it`,
 		);
 	}
 	if (JSON.stringify(saved.fields) !== JSON.stringify(TOOL_SEARCH_FIELDS)) {
-		throw invalid(`saved index has fields ${quote(saved.fields)}, expected ${quote(TOOL_SEARCH_FIELDS)}`);
+		throw invalidIndexData(
+			`saved index has fields ${quote(saved.fields)}, expected ${quote(TOOL_SEARCH_FIELDS)}`,
+		);
 	}
 	const terms = stringArray(saved.terms, "terms");
 	const names = stringArray(saved.names, "names");
@@ -238,7 +238,9 @@ export function deserializeStore(data: unknown): {
 		Array.isArray(saved.totalLength) &&
 		saved.totalLength.length === FIELD_COUNT;
 	if (!consistent)
-		throw invalid("saved index is inconsistent (array sizes do not match); it may be truncated or edited");
+		throw invalidIndexData(
+			"saved index is inconsistent (array sizes do not match); it may be truncated or edited",
+		);
 	const damaged = firstDamage(saved.totalLength as unknown[], terms.length, slots, {
 		df,
 		fieldLength,
@@ -248,13 +250,15 @@ export function deserializeStore(data: unknown): {
 		forward: { start: forwardStart, count: forwardCount, values: forward },
 		summary: { start: summaryStart, count: summaryCount, values: summary },
 	});
-	if (damaged !== undefined) throw invalid(`saved index is damaged (${damaged}); it may be edited`);
+	if (damaged !== undefined) throw invalidIndexData(`saved index is damaged (${damaged}); it may be edited`);
 	const options = saved.options;
 	if (
 		!isObject(options) ||
 		!["bm25", "fieldWeights", "rules", "expansion"].every((key) => isObject(options[key]))
 	) {
-		throw invalid(`saved index options must be an object of resolved options, got ${quote(options)}`);
+		throw invalidIndexData(
+			`saved index options must be an object of resolved options, got ${quote(options)}`,
+		);
 	}
 
 	const store = new IndexStore();
@@ -271,7 +275,7 @@ export function deserializeStore(data: unknown): {
 	store.summary.load(summaryStart, summaryCount, summary);
 	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;
 	for (const [slot, name] of names.entries()) {
-		if (store.slotOf.has(name)) throw invalid(`saved index names ${quote(name)} twice`);
+		if (store.slotOf.has(name)) throw invalidIndexData(`saved index names ${quote(name)} twice`);
 		store.slotOf.set(name, slot);
 		store.names[slot] = name;
 		store.alive[slot] = 1;
@@ -282,6 +286,7 @@ export function deserializeStore(data: unknown): {
 	store.slots = slots;
 	store.live = slots;
 	const unpaired = store.postings.load(offsets, docs, meta, terms.length);
-	if (unpaired !== undefined) throw invalid(`saved index is damaged (${unpaired}); it may be edited`);
+	if (unpaired !== undefined)
+		throw invalidIndexData(`saved index is damaged (${unpaired}); it may be edited`);
 	return { store, options: options as unknown as ResolvedToolSearchIndexOptions };
 }

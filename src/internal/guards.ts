@@ -15,3 +15,8 @@ export function isObjectLike(value: unknown): value is Record<string, unknown> {
 export function invalidOptions(message: string): never {
 	throw new ToolSearchError("INVALID_OPTIONS", message);
 }
+
+/** The `INVALID_INDEX_DATA` {@link ToolSearchError} for saved data that cannot be loaded. */
+export function invalidIndexData(message: string): ToolSearchError {
+	return new ToolSearchError("INVALID_INDEX_DATA", message);
+}

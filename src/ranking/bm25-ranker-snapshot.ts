@@ -2,9 +2,9 @@
  * The saved form of a {@link Bm25Ranker}: its index plus a fingerprint of each tool's document.
  * @internal
  */
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
 import type { SerializedToolSearchIndex } from "../index/serialize.js";
-import { isObject } from "../internal/guards.js";
+import { invalidIndexData, isObject } from "../internal/guards.js";
 
 /** Format name of a saved `Bm25Ranker`. */
 export const RANKER_FORMAT = "tool-search-bm25-ranker";
@@ -24,33 +24,32 @@ export interface SerializedBm25Ranker {
 	readonly fingerprints: readonly string[];
 }
 
-function invalid(message: string): ToolSearchError {
-	return new ToolSearchError("INVALID_INDEX_DATA", message);
-}
-
 /** Checks a saved ranker's wrapper; returns its index data and the fingerprint of each tool. */
 export function readRankerSnapshot(data: unknown): { index: unknown; fingerprints: Map<string, string> } {
-	if (!isObject(data)) throw invalid(`saved ranker must be an object, got ${quote(data)}`);
-	if (data.format !== RANKER_FORMAT) throw invalid(`not a saved Bm25Ranker (format ${quote(data.format)})`);
+	if (!isObject(data)) throw invalidIndexData(`saved ranker must be an object, got ${quote(data)}`);
+	if (data.format !== RANKER_FORMAT)
+		throw invalidIndexData(`not a saved Bm25Ranker (format ${quote(data.format)})`);
 	if (data.version !== RANKER_FORMAT_VERSION) {
-		throw invalid(
+		throw invalidIndexData(
 			`saved ranker has version ${quote(data.version)}; this version of tool-search reads version ${RANKER_FORMAT_VERSION}: save it again`,
 		);
 	}
 	const { tools, fingerprints } = data;
 	if (!Array.isArray(tools) || !tools.every((name) => typeof name === "string")) {
-		throw invalid(`saved ranker tools must be an array of strings, got ${quote(tools)}`);
+		throw invalidIndexData(`saved ranker tools must be an array of strings, got ${quote(tools)}`);
 	}
 	if (
 		!Array.isArray(fingerprints) ||
 		fingerprints.length !== tools.length ||
 		!fingerprints.every((value) => typeof value === "string")
 	) {
-		throw invalid(`saved ranker fingerprints must be ${tools.length} strings, got ${quote(fingerprints)}`);
+		throw invalidIndexData(
+			`saved ranker fingerprints must be ${tools.length} strings, got ${quote(fingerprints)}`,
+		);
 	}
 	const byName = new Map<string, string>();
 	for (const [i, name] of (tools as string[]).entries()) {
-		if (byName.has(name)) throw invalid(`saved ranker names ${quote(name)} twice`);
+		if (byName.has(name)) throw invalidIndexData(`saved ranker names ${quote(name)} twice`);
 		byName.set(name, fingerprints[i] as string);
 	}
 	return { index: data.index, fingerprints: byName };

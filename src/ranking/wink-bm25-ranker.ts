@@ -5,7 +5,8 @@
 /// <reference path="./wink-bm25-text-search.d.ts" />
 import winkBm25 from "wink-bm25-text-search";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
+import { invalidOptions } from "../internal/guards.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type {
 	ToolRanker,
@@ -71,30 +72,26 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(message: string): ToolSearchError {
-	return new ToolSearchError("INVALID_OPTIONS", message);
-}
-
 function readFieldWeights(value: unknown): Readonly<Record<WinkBm25FieldName, number>> {
 	const weights: Record<WinkBm25FieldName, number> = { ...WinkBm25Ranker.DEFAULT_FIELD_WEIGHTS };
 	if (value === undefined) return Object.freeze(weights);
 	if (!isRecord(value)) {
-		throw invalid(`WinkBm25Ranker fieldWeights must be an object, got ${quote(value)}`);
+		invalidOptions(`WinkBm25Ranker fieldWeights must be an object, got ${quote(value)}`);
 	}
 	for (const [key, weight] of Object.entries(value)) {
 		if (!(FIELD_NAMES as readonly string[]).includes(key)) {
-			throw invalid(
+			invalidOptions(
 				`WinkBm25Ranker fieldWeights has an unknown field ${quote(key)}; the fields are ${FIELD_NAMES.join(", ")}`,
 			);
 		}
 		if (weight === undefined) continue;
 		if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) {
-			throw invalid(`WinkBm25Ranker fieldWeights.${key} must be a finite number >= 0, got ${quote(weight)}`);
+			invalidOptions(`WinkBm25Ranker fieldWeights.${key} must be a finite number >= 0, got ${quote(weight)}`);
 		}
 		weights[key as WinkBm25FieldName] = weight;
 	}
 	if (FIELD_NAMES.every((field) => weights[field] === 0)) {
-		throw invalid(
+		invalidOptions(
 			`WinkBm25Ranker fieldWeights must give at least one field a weight > 0, got ${quote(value)}`,
 		);
 	}
@@ -105,21 +102,21 @@ function readBm25Params(value: unknown): Readonly<Record<WinkBm25ParamName, numb
 	const params: Record<WinkBm25ParamName, number> = { ...WinkBm25Ranker.DEFAULT_BM25_PARAMS };
 	if (value === undefined) return Object.freeze(params);
 	if (!isRecord(value)) {
-		throw invalid(`WinkBm25Ranker bm25Params must be an object, got ${quote(value)}`);
+		invalidOptions(`WinkBm25Ranker bm25Params must be an object, got ${quote(value)}`);
 	}
 	for (const [key, param] of Object.entries(value)) {
 		if (!(BM25_PARAM_NAMES as readonly string[]).includes(key)) {
-			throw invalid(
+			invalidOptions(
 				`WinkBm25Ranker bm25Params has an unknown parameter ${quote(key)}; the parameters are k1, b, k`,
 			);
 		}
 		if (param === undefined) continue;
 		if (key === "b") {
 			if (typeof param !== "number" || !(param >= 0 && param <= 1)) {
-				throw invalid(`WinkBm25Ranker bm25Params.b must be a number in [0, 1], got ${quote(param)}`);
+				invalidOptions(`WinkBm25Ranker bm25Params.b must be a number in [0, 1], got ${quote(param)}`);
 			}
 		} else if (typeof param !== "number" || !Number.isFinite(param) || param < 0) {
-			throw invalid(`WinkBm25Ranker bm25Params.${key} must be a finite number >= 0, got ${quote(param)}`);
+			invalidOptions(`WinkBm25Ranker bm25Params.${key} must be a finite number >= 0, got ${quote(param)}`);
 		}
 		params[key as WinkBm25ParamName] = param;
 	}
@@ -243,7 +240,7 @@ export class WinkBm25Ranker implements ToolRanker {
 	 */
 	constructor(options: WinkBm25RankerOptions = {}) {
 		if (!isRecord(options)) {
-			throw invalid(`WinkBm25Ranker options must be an object, got ${quote(options)}`);
+			invalidOptions(`WinkBm25Ranker options must be an object, got ${quote(options)}`);
 		}
 		this.fieldWeights = readFieldWeights(options.fieldWeights);
 		this.bm25Params = readBm25Params(options.bm25Params);
@@ -261,7 +258,7 @@ export class WinkBm25Ranker implements ToolRanker {
 		options?: ToolRankOptions,
 	): ToolSearchMatch[] {
 		checkRankCall(documents, limit, options);
-		if (typeof query !== "string") throw invalid(`query must be a string, got ${quote(query)}`);
+		if (typeof query !== "string") invalidOptions(`query must be a string, got ${quote(query)}`);
 		if (limit === 0 || documents.length === 0) return [];
 
 		const index = this.#indexFor(documents);
