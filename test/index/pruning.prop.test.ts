@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { createExpander } from "../../src/index/expansion.js";
-import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
-import { planQuery } from "../../src/index/query-plan.js";
+import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
+import { CANDIDATE_POOL, clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
+import { planQuery, type QueryPlan } from "../../src/index/query-plan.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 const WORDS = Array.from(
@@ -14,15 +15,48 @@ const WORDS = Array.from(
 const word = fc.integer({ min: 0, max: 3599 }).map((n) => WORDS[Math.floor(Math.sqrt(n))] as string);
 const text = fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(" "));
 
+type GeneratedTool = { description: string; ns: number };
+const tool = fc.record({ description: text, ns: fc.integer({ min: 0, max: 9 }) });
+
+/** An index of generated tools `s<ns>__t<i>`, each in namespace `s<ns>`. */
+function indexOf(tools: readonly GeneratedTool[], options?: ToolSearchIndexOptions): ToolSearchIndex {
+	const index = new ToolSearchIndex(options);
+	index.addAll(
+		tools.map((t, i) =>
+			createToolSearchDocument({ name: `s${t.ns}__t${i}`, description: t.description }, { name: `s${t.ns}` }),
+		),
+	);
+	return index;
+}
+
+/**
+ * Expects the pruned search to return what the exhaustive one does (names, and scores to 9 places);
+ * returns whether MaxScore pruned.
+ */
+function expectExact(
+	index: ToolSearchIndex,
+	plan: QueryPlan,
+	limit: number,
+	filter: ((name: string) => boolean) | undefined,
+	poolSize: number,
+): boolean {
+	const { store, options } = index;
+	const pruned = searchStore(store, options, plan, limit, filter, true, poolSize);
+	const exhaustive = searchStore(store, options, plan, limit, filter, false, poolSize);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), filter);
+	clearRun(store, run);
+	expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
+	for (const [i, m] of pruned.matches.entries())
+		expect(m.score).toBeCloseTo(exhaustive.matches[i]?.score as number, 9);
+	return run.pruned;
+}
+
 describe("MaxScore pruning (property)", () => {
 	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and filter", () => {
 		let prunedRuns = 0;
 		fc.assert(
 			fc.property(
-				fc.array(fc.record({ description: text, ns: fc.integer({ min: 0, max: 9 }) }), {
-					minLength: 150,
-					maxLength: 400,
-				}),
+				fc.array(tool, { minLength: 150, maxLength: 400 }),
 				fc.array(
 					fc.oneof({ weight: 9, arbitrary: word }, { weight: 1, arbitrary: fc.constant("zzunknown") }),
 					{
@@ -34,30 +68,13 @@ describe("MaxScore pruning (property)", () => {
 				fc.integer({ min: 0, max: 6 }),
 				fc.constantFrom(1, 5, 20, 100),
 				(tools, queryWords, limit, excludeEvery, poolSize) => {
-					const index = new ToolSearchIndex();
-					index.addAll(
-						tools.map((tool, i) =>
-							createToolSearchDocument(
-								{ name: `s${tool.ns}__t${i}`, description: tool.description },
-								{ name: `s${tool.ns}` },
-							),
-						),
-					);
-					const query = queryWords.join(" ");
+					const index = indexOf(tools);
 					const filter =
 						excludeEvery === 0
 							? undefined
 							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 !== excludeEvery;
-					const store = index.store;
-					const plan = planQuery(store, query);
-					const pruned = searchStore(store, index.options, plan, limit, filter, true, poolSize);
-					const exhaustive = searchStore(store, index.options, plan, limit, filter, false, poolSize);
-					const run = runQuery(store, index.options, plan, Math.max(limit, poolSize), filter);
-					if (run.pruned) prunedRuns++;
-					clearRun(store, run);
-					expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
-					for (const [i, m] of pruned.matches.entries())
-						expect(m.score).toBeCloseTo(exhaustive.matches[i]?.score as number, 9);
+					const plan = planQuery(index.store, queryWords.join(" "));
+					if (expectExact(index, plan, limit, filter, poolSize)) prunedRuns++;
 				},
 			),
 			{ numRuns: 200 },
@@ -70,10 +87,7 @@ describe("MaxScore pruning (property)", () => {
 		let prunedRuns = 0;
 		fc.assert(
 			fc.property(
-				fc.array(fc.record({ description: text, ns: fc.integer({ min: 0, max: 9 }) }), {
-					minLength: 150,
-					maxLength: 300,
-				}),
+				fc.array(tool, { minLength: 150, maxLength: 300 }),
 				fc.array(word, { minLength: 1, maxLength: 5 }),
 				fc.constantFrom(1, 8, 20),
 				fc.array(fc.integer({ min: 0, max: 149 }), { minLength: 1, maxLength: 40 }),
@@ -85,25 +99,9 @@ describe("MaxScore pruning (property)", () => {
 					const glossary = Object.fromEntries(
 						WORDS.slice(0, 20).map((w, k) => [w, named.slice(k % 3).map((i) => `s${tools[i]?.ns}__t${i}`)]),
 					);
-					const index = new ToolSearchIndex({ synonyms: { groups, weight: 0.6 }, glossary });
-					index.addAll(
-						tools.map((tool, i) =>
-							createToolSearchDocument(
-								{ name: `s${tool.ns}__t${i}`, description: tool.description },
-								{ name: `s${tool.ns}` },
-							),
-						),
-					);
-					const store = index.store;
-					const plan = planQuery(store, queryWords.join(" "), createExpander(index.options.expansion));
-					const pruned = searchStore(store, index.options, plan, limit, undefined, true, poolSize);
-					const exhaustive = searchStore(store, index.options, plan, limit, undefined, false, poolSize);
-					const run = runQuery(store, index.options, plan, Math.max(limit, poolSize), undefined);
-					if (run.pruned) prunedRuns++;
-					clearRun(store, run);
-					expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
-					for (const [i, m] of pruned.matches.entries())
-						expect(m.score).toBeCloseTo(exhaustive.matches[i]?.score as number, 9);
+					const index = indexOf(tools, { synonyms: { groups, weight: 0.6 }, glossary });
+					const plan = planQuery(index.store, queryWords.join(" "), createExpander(index.options.expansion));
+					if (expectExact(index, plan, limit, undefined, poolSize)) prunedRuns++;
 				},
 			),
 			{ numRuns: 150 },
@@ -129,11 +127,7 @@ describe("MaxScore pruning (property)", () => {
 		index.addAll(tools.map((t) => createToolSearchDocument(t, { name: t.name.split("__")[0] as string })));
 		const query = "wccx wybx wfcx wacx wnbx wgax wmbx wacx whcx wqbx wtax wgcx zzunknown";
 		const plan = planQuery(index.store, query, createExpander(index.options.expansion));
-		for (const limit of [1, 8, 100]) {
-			const pruned = searchStore(index.store, index.options, plan, limit, undefined, true);
-			const exhaustive = searchStore(index.store, index.options, plan, limit, undefined, false);
-			expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
-		}
+		for (const limit of [1, 8, 100]) expectExact(index, plan, limit, undefined, CANDIDATE_POOL);
 		expect(index.search(query, { limit: 100 })).toHaveLength(100);
 	});
 
