@@ -4,20 +4,19 @@
  * tool's tf for a term, and the local-name bonus unit of one tool.
  * @internal
  */
-import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { mainImpacts } from "./impacts.js";
 import type { IndexStore } from "./index-store.js";
 import { PAIR_START } from "./postings.js";
 import {
+	contributionOf,
 	credit,
+	NAME_FIELD,
 	type PreparedTerm,
 	type ScanSink,
 	type ScoringContext,
 	tailPairEnd,
 	tailTf,
 } from "./term-scan.js";
-
-const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
 
 /** The first index in `[from, to)` whose value (at `index * stride` of `values`) is ≥ `slot`: galloping search. */
 function gallop(values: ArrayLike<number>, stride: number, from: number, to: number, slot: number): number {
@@ -94,24 +93,18 @@ export function intersectTerm(ctx: ScoringContext, term: PreparedTerm, sorted: A
 
 /**
  * The postings (packed field and frequency, without {@link PAIR_START}) of `termId` in `slot`, in
- * field order: binary search for the pair, then a walk to its entries.
+ * field order: a search for the pair, then a walk to its entries.
  */
 export function postingsIn(store: IndexStore, termId: number, slot: number): number[] {
 	const found: number[] = [];
 	const { offsets, docs, metaOffsets, meta, tail, mainTerms } = store.postings;
 	if (termId < mainTerms) {
-		let lo = offsets[termId] as number;
-		let hi = offsets[termId + 1] as number;
-		const end = hi;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((docs[mid] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		if (lo < end && docs[lo] === slot) {
+		const end = offsets[termId + 1] as number;
+		const at = gallop(docs, 1, offsets[termId] as number, end, slot);
+		if (at < end && docs[at] === slot) {
 			const metaEnd = metaOffsets[termId + 1] as number;
 			let e = metaOffsets[termId] as number;
-			for (let k = offsets[termId] as number; k < lo; k++) {
+			for (let k = offsets[termId] as number; k < at; k++) {
 				do e++;
 				while (e < metaEnd && ((meta[e] as number) & PAIR_START) === 0);
 			}
@@ -121,15 +114,9 @@ export function postingsIn(store: IndexStore, termId: number, slot: number): num
 	}
 	const list = tail[termId];
 	if (list !== undefined) {
-		// Tail entries are in slot order too: binary search over the pairs.
-		let lo = 0;
-		let hi = list.length >>> 1;
-		while (lo < hi) {
-			const mid = (lo + hi) >>> 1;
-			if ((list[mid * 2] as number) < slot) lo = mid + 1;
-			else hi = mid;
-		}
-		for (let i = lo * 2; i < list.length && list[i] === slot; i += 2) found.push(list[i + 1] as number);
+		// Tail entries are in slot order too: search over the pairs.
+		const at = gallop(list, 2, 0, list.length >>> 1, slot);
+		for (let i = at * 2; i < list.length && list[i] === slot; i += 2) found.push(list[i + 1] as number);
 	}
 	return found;
 }
@@ -156,7 +143,7 @@ function slotTf(ctx: ScoringContext, termId: number, slot: number): number {
  * Computed only for the few tools whose name is in the query, so scans do not carry it.
  */
 export function matchedUnits(ctx: ScoringContext, terms: readonly PreparedTerm[], slot: number): number {
-	const { store, weights, k1, delta } = ctx;
+	const { store, weights, delta } = ctx;
 	if (store.alive[slot] !== 1) return 0;
 	let units = 0;
 	for (const term of terms) {
@@ -170,9 +157,9 @@ export function matchedUnits(ctx: ScoringContext, terms: readonly PreparedTerm[]
 						: 0
 					: slotTf(ctx, variant.termId, slot);
 			if (tf <= 0) continue;
-			const contribution = variant.idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-			if (contribution > best) {
-				best = contribution;
+			const score = contributionOf(ctx, tf, variant.idf);
+			if (score > best) {
+				best = score;
 				unit = variant.idf * (1 + delta);
 			}
 		}

@@ -5,7 +5,8 @@ import { FIELD_COUNT, type IndexStore } from "./index-store.js";
 import { MAX_POSTING_TF, metaField } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
 
-const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+/** The index of the name field (a glossary entry naming tools counts as once in their name). */
+export const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
 
 /** Everything the scoring loops read, computed once per query. */
 export interface ScoringContext {
@@ -157,12 +158,20 @@ export interface ScanSink {
 	readonly onlyEpoch: number;
 }
 
+/**
+ * A variant's BM25+ contribution at weighted frequency `tf` (`bm25PlusTermScore`'s arithmetic; the
+ * hot scan loops inline the same expression).
+ */
+export function contributionOf(ctx: ScoringContext, tf: number, idf: number): number {
+	return idf * (((ctx.k1 + 1) * tf) / (ctx.k1 + tf) + ctx.delta);
+}
+
 /** Credits one tool with a variant's contribution, given its summed weighted frequency `tf`. */
 export function credit(ctx: ScoringContext, sink: ScanSink, slot: number, tf: number, idf: number): void {
-	const { store, k1, delta } = ctx;
+	const { store } = ctx;
 	if (tf <= 0 || store.alive[slot] !== 1) return;
 	if (sink.onlyMark !== undefined && sink.onlyMark[slot] !== sink.onlyEpoch) return;
-	const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+	const contribution = contributionOf(ctx, tf, idf);
 	if (sink.direct) {
 		store.score[slot] = (store.score[slot] as number) + contribution;
 		if (store.cover[slot] === 0) sink.touched.push(slot);
