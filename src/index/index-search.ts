@@ -184,7 +184,8 @@ export function runQuery(
 	}
 	const canPrune = allowPruning && !coverage && Number.isFinite(poolSize);
 	const touched: number[] = [];
-	// Where each scanned term's newly touched slots end: each run is in ascending slot order.
+	// Where each scanned term's newly touched slots end: a run, ascending in slot order unless the
+	// term had several variants or named tools directly.
 	const runEnds: number[] = [];
 	let i = 0;
 	let threshold = 0;
@@ -197,9 +198,7 @@ export function runQuery(
 			// A tool not seen yet can score at most remaining[i]: below the threshold, it cannot enter.
 			if ((remaining[i] as number) < threshold) break;
 		}
-		const before = touched.length;
 		scanTerm(ctx, terms[order[i] as number] as PreparedTerm, touched);
-		sortFrom(touched, before);
 		runEnds.push(touched.length);
 	}
 	const pruned = i < order.length;
@@ -215,10 +214,12 @@ export function runQuery(
 		const listEnds: number[] = [];
 		let from = 0;
 		for (const end of runEnds) {
+			const runStart = list.length;
 			for (let k = from; k < end; k++) {
 				const slot = touched[k] as number;
 				if ((score[slot] as number) + bound >= threshold) list.push(slot);
 			}
+			sortFrom(list, runStart);
 			listEnds.push(list.length);
 			from = end;
 		}
