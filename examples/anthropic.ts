@@ -31,8 +31,8 @@ const catalog: Tool[] = [
 	tool("weather__get_forecast", "Get the weather forecast for a city.", "city"),
 ];
 
-// read_file is essential: always loaded. Everything else waits for tool_search.
-const search = createAnthropicToolSearch({ tools: catalog, essential: ["read_file"] });
+// read_file is pinned: always loaded. Everything else waits for tool_search.
+const search = createAnthropicToolSearch({ tools: catalog, pinned: ["read_file"] });
 
 const show = (title: string, value: unknown) =>
 	console.log(`\n## ${title}\n${JSON.stringify(value, null, 2)}`);

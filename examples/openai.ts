@@ -38,8 +38,8 @@ const namespaceOf = (info: ToolInfo) => {
 const show = (title: string, value: unknown) =>
 	console.log(`\n## ${title}\n${JSON.stringify(value, null, 2)}`);
 
-// Responses API: read_file is essential; the rest is deferred, MCP servers as namespaces.
-const search = createOpenAIToolSearch({ tools: catalog, essential: ["read_file"], namespaceOf });
+// Responses API: read_file is pinned; the rest is deferred, MCP servers as namespaces.
+const search = createOpenAIToolSearch({ tools: catalog, pinned: ["read_file"], namespaceOf });
 show("Responses: tools (sent unchanged with every request)", search.tools());
 
 // What a real model would output, in order.
@@ -71,7 +71,7 @@ for (const item of output) {
 }
 
 // Chat Completions: no deferral; the tools array grows as tool_search activates tools.
-const chat = createOpenAIToolSearch({ tools: catalog, essential: ["read_file"] });
+const chat = createOpenAIToolSearch({ tools: catalog, pinned: ["read_file"] });
 show("Chat: tools before", chat.chatCompletionTools());
 const query = { name: "tool_search", arguments: '{"query":"weather forecast"}' };
 const message = await chat.handleChatToolCall({ id: "call_a", type: "function", function: query });

@@ -69,7 +69,8 @@ function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | u
  * are mutated: guarded or `deferLoading` tools are copies.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a malformed option, `DUPLICATE_TOOL` when `tools`
- * already has a `tool_search`, `UNKNOWN_TOOL` when `pinned` names a tool not in `tools`.
+ * already has a `tool_search`. A `pinned` name that is not in `tools` is dropped and reported in
+ * `plan.unknownPinned`.
  *
  * @example
  * ```ts
@@ -111,7 +112,7 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	const plan = planDiscovery([...infos, searchInfo], {
 		...policy,
 		mode: policy?.mode ?? "all",
-		essential: [...(policy?.essential ?? []), ...pinned],
+		pinned: [...(policy?.pinned ?? []), ...pinned],
 	});
 	const active = createActiveToolSet({
 		tools: [...names, TOOL_SEARCH_TOOL_NAME].map((name) => ({ name })),

@@ -1,6 +1,6 @@
 /**
  * `tool-search/anthropic`: client-side `tool_search` for the Anthropic Messages API. The catalogue
- * goes out as custom tools with `defer_loading: true` (essential tools and `tool_search` are not
+ * goes out as custom tools with `defer_loading: true` (pinned tools and `tool_search` are not
  * deferred); a `tool_search` call is answered with a `tool_result` whose `tool_reference` blocks make
  * the API load the tools found. Types only: the adapter never imports `@anthropic-ai/sdk` at run
  * time, and its shapes are checked against the SDK's `Tool`, `ToolResultBlockParam` and
@@ -16,7 +16,7 @@
  * ```ts
  * import { createAnthropicToolSearch } from "tool-search/anthropic";
  *
- * const search = createAnthropicToolSearch({ tools: myTools, essential: ["read_file"] });
+ * const search = createAnthropicToolSearch({ tools: myTools, pinned: ["read_file"] });
  * const reply = await client.messages.create({ model, max_tokens: 1024, tools: search.tools(), messages });
  * for (const block of reply.content) {
  *   if (block.type !== "tool_use") continue;
@@ -118,7 +118,7 @@ export interface AnthropicToolUse {
  *
  * @example
  * ```ts
- * const options: AnthropicToolSearchOptions = { tools, essential: ["read_file"], policy: { mode: "mcp-only" } };
+ * const options: AnthropicToolSearchOptions = { tools, pinned: ["read_file"], policy: { mode: "mcp-only" } };
  * ```
  */
 export interface AnthropicToolSearchOptions extends ProviderToolSearchOptions {
@@ -154,7 +154,7 @@ export interface AnthropicToolSearch {
 	 * `tool_result` telling the model to use `tool_search` (not loaded) or naming close names (unknown).
 	 */
 	guard(block: AnthropicToolUse): AnthropicToolResultBlock | undefined;
-	/** Loaded tools: `tool_search`, the essential ones, then those searches found. */
+	/** Loaded tools: `tool_search`, the pinned ones, then those searches found. */
 	activeTools(): string[];
 }
 
@@ -179,7 +179,7 @@ function checkBlock(block: unknown, method: string): asserts block is AnthropicT
  *
  * @example
  * ```ts
- * const search = createAnthropicToolSearch({ tools: catalog, essential: ["read_file"] });
+ * const search = createAnthropicToolSearch({ tools: catalog, pinned: ["read_file"] });
  * search.tools(); // [{ name: "tool_search", ... }, { name: "read_file", ... }, { name: "github__create_issue", ..., defer_loading: true }]
  * const result = await search.handleToolUse({ id: "toolu_1", name: "tool_search", input: { query: "create issue" } });
  * // { type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "tool_reference", tool_name: "github__create_issue" }, { type: "text", text: "..." }] }

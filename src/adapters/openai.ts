@@ -1,6 +1,6 @@
 /**
  * `tool-search/openai`: client-side `tool_search` for OpenAI. Responses API: a `tool_search` tool with
- * `execution: "client"` plus the catalogue as function tools with `defer_loading: true` (essential
+ * `execution: "client"` plus the catalogue as function tools with `defer_loading: true` (pinned
  * ones loaded), in `namespace` tools when `namespaceOf` gives namespaces; a `tool_search_call` is
  * answered with a `tool_search_output` of the tools found. Chat Completions has no deferral:
  * `chatCompletionTools()` is `tool_search` plus the active tools, sent anew each turn. Both share one
@@ -12,7 +12,7 @@
  * ```ts
  * import { createOpenAIToolSearch } from "tool-search/openai";
  *
- * const search = createOpenAIToolSearch({ tools: myTools, essential: ["read_file"] });
+ * const search = createOpenAIToolSearch({ tools: myTools, pinned: ["read_file"] });
  * const response = await client.responses.create({ model, tools: search.tools(), input });
  * for (const item of response.output) {
  *   if (item.type === "tool_search_call") next.push(await search.handleToolSearchCall(item));

@@ -55,7 +55,7 @@ const NO_TOOLS: ToolHost = { getAllTools: () => [], getActiveTools: () => [], se
  * ```ts
  * // .pi/extensions/tool-search.ts
  * import { toolSearchExtension } from "tool-search/pi";
- * export default toolSearchExtension({ policy: { mode: "auto", essential: ["read", "bash", "edit", "write"] } });
+ * export default toolSearchExtension({ policy: { mode: "auto", pinned: ["read", "bash", "edit", "write"] } });
  * ```
  */
 export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiExtensionApi) => void {

@@ -17,11 +17,17 @@ import type { ActiveToolSet, ToolCatalog } from "./types.js";
 export interface ActiveToolSetOptions {
 	/** Every tool, active or not. Names must be unique non-empty strings. */
 	tools: readonly ToolInfo[];
-	/** Names active from the start. @defaultValue `[]` */
+	/** Names active from the start. Unknown names are dropped and reported, like `setActiveTools`'. @defaultValue `[]` */
 	active?: readonly string[] | undefined;
-	/** Names always active, whatever `setActiveTools` is given (e.g. `tool_search`). @defaultValue `[]` */
+	/**
+	 * Names always active, whatever `setActiveTools` is given (e.g. `read`, `bash`). Unknown names are
+	 * dropped and reported, like `setActiveTools`'. @defaultValue `[]`
+	 */
 	pinned?: readonly string[] | undefined;
-	/** Called with the unknown names a `setActiveTools` call dropped, when there are any. */
+	/**
+	 * Called with the unknown names that were dropped, when there are any: once at creation for
+	 * `pinned` and `active`, then after each `setActiveTools` call.
+	 */
 	onUnknownTools?: ((names: string[]) => void) | undefined;
 }
 
@@ -42,14 +48,11 @@ export interface InMemoryToolHost extends ToolCatalog, ActiveToolSet {
 	getActiveTools(): string[];
 	/** Replaces the active set; pinned names stay, unknown names are dropped and reported, duplicates collapse. */
 	setActiveTools(names: readonly string[]): void;
-	/** The unknown names the last `setActiveTools` call dropped. */
+	/** The unknown names dropped last: by the last `setActiveTools` call, or at creation from `pinned` and `active`. */
 	readonly ignored: readonly string[];
 }
 
-function fail(
-	code: "INVALID_OPTIONS" | "INVALID_TOOL" | "DUPLICATE_TOOL" | "UNKNOWN_TOOL",
-	message: string,
-): never {
+function fail(code: "INVALID_OPTIONS" | "INVALID_TOOL" | "DUPLICATE_TOOL", message: string): never {
 	throw new ToolSearchError(code, message);
 }
 
@@ -68,11 +71,13 @@ function nameArray(value: unknown, what: string): readonly string[] {
 /**
  * Creates an in-memory tool host: `getAllTools()` returns the tools, `getActiveTools()` the pinned
  * names followed by the active ones, and `setActiveTools(names)` replaces the active set like pi
- * does (unknown names ignored), keeping pinned names. The options are never mutated.
+ * does (unknown names ignored), keeping pinned names. Unknown names, in `pinned`, `active` or a
+ * `setActiveTools` call, are never an error: they are dropped and reported through `ignored` and
+ * `onUnknownTools` (a tool that is not there is the host's to fix; the agent keeps working). The
+ * options are never mutated.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a malformed option, `INVALID_TOOL` for a tool
- * without a non-empty string name, `DUPLICATE_TOOL` for two tools of one name, and `UNKNOWN_TOOL`
- * for a name in `active` or `pinned` that is not a tool's.
+ * without a non-empty string name, and `DUPLICATE_TOOL` for two tools of one name.
  *
  * @example
  * ```ts
@@ -103,18 +108,15 @@ export function createActiveToolSet(options: ActiveToolSetOptions): InMemoryTool
 		if (known.has(tool.name)) fail("DUPLICATE_TOOL", `duplicate tool name ${quote(tool.name)} in tools`);
 		known.add(tool.name);
 	}
-	const checkKnown = (names: readonly string[], what: string): void => {
-		for (const name of names) {
-			if (!known.has(name)) fail("UNKNOWN_TOOL", `${what} names unknown tool ${quote(name)}`);
-		}
-	};
-	const pinned = [...new Set(nameArray(options.pinned, "pinned"))];
-	checkKnown(pinned, "pinned");
+	const givenPinned = nameArray(options.pinned, "pinned");
 	const initial = nameArray(options.active, "active");
-	checkKnown(initial, "active");
+	const pinned = [...new Set(givenPinned)].filter((name) => known.has(name));
 	const pinnedSet = new Set(pinned);
-	let active = [...new Set(initial)].filter((name) => !pinnedSet.has(name));
-	let ignored: readonly string[] = Object.freeze([]);
+	let active = [...new Set(initial)].filter((name) => known.has(name) && !pinnedSet.has(name));
+	let ignored: readonly string[] = Object.freeze([
+		...new Set([...givenPinned, ...initial].filter((name) => !known.has(name))),
+	]);
+	if (ignored.length > 0) onUnknownTools?.([...ignored]);
 
 	return {
 		getAllTools: () => [...catalog],

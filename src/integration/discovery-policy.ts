@@ -1,7 +1,7 @@
 /**
  * `planDiscovery`: which tools a host loads from the start and which it hides behind `tool_search`,
  * from one policy object every adapter shares (seed: oh-my-pi's discovery modes `auto` / `all` /
- * `mcp-only`, essential tools, the 40-tool threshold).
+ * `mcp-only`, pinned tools, the 40-tool threshold).
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { quote } from "../errors.js";
@@ -20,7 +20,7 @@ export const DISCOVERY_MODES = Object.freeze(["off", "auto", "mcp-only", "all"] 
  *   than `maxSchemaTokens` tokens, else like `off`;
  * - `mcp-only`: MCP tools are deferred, the others loaded;
  * - `all`: every tool is deferred.
- * Essential tools and the tools of pinned namespaces are never deferred.
+ * Pinned tools and the tools of pinned namespaces are never deferred.
  */
 export type DiscoveryMode = (typeof DISCOVERY_MODES)[number];
 
@@ -32,7 +32,7 @@ export const DEFAULT_DISCOVERY_MAX_TOOLS = 40;
  *
  * @example
  * ```ts
- * const policy: DiscoveryPolicy = { mode: "auto", maxTools: 40, essential: ["read", "bash"], pinnedNamespaces: ["memory"] };
+ * const policy: DiscoveryPolicy = { mode: "auto", maxTools: 40, pinned: ["read", "bash"], pinnedNamespaces: ["memory"] };
  * ```
  */
 export interface DiscoveryPolicy {
@@ -46,7 +46,7 @@ export interface DiscoveryPolicy {
 	 */
 	maxSchemaTokens?: number | undefined;
 	/** Names of tools always loaded. Names not in the catalogue are reported, not an error. @defaultValue `[]` */
-	essential?: readonly string[] | undefined;
+	pinned?: readonly string[] | undefined;
 	/** Namespaces whose tools are always loaded. @defaultValue `[]` */
 	pinnedNamespaces?: readonly string[] | undefined;
 	/** A tool's namespace (MCP server). @defaultValue {@link namespaceFromToolName} of the tool's name */
@@ -70,12 +70,12 @@ export interface DiscoveryPlan {
 	searchEnabled: boolean;
 	/** Why, in one line, e.g. `mode "auto": 57 tools (more than 40): 31 MCP tools are deferred`. */
 	reason: string;
-	/** Tools active from the start: essential, pinned and unsearchable ones; every tool when search is off. */
+	/** Tools active from the start: pinned tools, the tools of pinned namespaces and unsearchable ones; every tool when search is off. */
 	loaded: string[];
 	/** Tools hidden until `tool_search` finds them. Empty when search is off. */
 	deferred: string[];
-	/** Names in `essential` that no tool has, in policy order, without repeats. */
-	unknownEssential: string[];
+	/** Names in `pinned` that no tool has, in policy order, without repeats. */
+	unknownPinned: string[];
 	/**
 	 * For `createToolSearchTool`'s `exclude` option: `true` for every tool that is not in `deferred`
 	 * (tools added to the catalogue after planning included: plan again when the catalogue changes).
@@ -111,7 +111,7 @@ interface ResolvedPolicy {
 	readonly mode: DiscoveryMode;
 	readonly maxTools: number;
 	readonly maxSchemaTokens: number;
-	readonly essential: ReadonlySet<string>;
+	readonly pinned: ReadonlySet<string>;
 	readonly pinnedNamespaces: ReadonlySet<string>;
 	readonly namespaceOf: (tool: ToolInfo) => unknown;
 	readonly isMcp: ((tool: ToolInfo) => unknown) | undefined;
@@ -133,7 +133,7 @@ function checkPolicy(policy: unknown): ResolvedPolicy {
 		mode: (mode as DiscoveryMode | undefined) ?? "auto",
 		maxTools: threshold(policy.maxTools, "maxTools", true) ?? DEFAULT_DISCOVERY_MAX_TOOLS,
 		maxSchemaTokens: threshold(policy.maxSchemaTokens, "maxSchemaTokens", false) ?? Number.POSITIVE_INFINITY,
-		essential: new Set(nameList(policy.essential, "essential")),
+		pinned: new Set(nameList(policy.pinned, "pinned")),
 		pinnedNamespaces: new Set(nameList(policy.pinnedNamespaces, "pinnedNamespaces")),
 		namespaceOf:
 			(namespaceOf as ((tool: ToolInfo) => unknown) | undefined) ??
@@ -202,7 +202,7 @@ function catalogue(tools: readonly unknown[]): { order: string[]; tools: ToolInf
  *   (`isMcp`, by default: the tool has a namespace). `auto` (the default): like `mcp-only` when the
  *   catalogue has more than `maxTools` tools (40) or more than `maxSchemaTokens` estimated schema
  *   tokens (`Infinity`), else like `off` (oh-my-pi: `auto` searches hidden MCP tools only).
- * - Essential tools and the tools of pinned namespaces are never deferred.
+ * - Pinned tools and the tools of pinned namespaces are never deferred.
  * - Search is enabled only when at least one tool is deferred; otherwise everything is loaded.
  * - The catalogue is read like `tool_search` reads it: malformed entries (not an object, no
  *   non-empty string name) are skipped, of two tools with one name the first counts, and a
@@ -213,14 +213,14 @@ function catalogue(tools: readonly unknown[]): { order: string[]; tools: ToolInf
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` is not an array, the policy is not an
  * object, `mode` is unknown, `maxTools` is not an integer ≥ 0 (or `Infinity`), `maxSchemaTokens` is
- * negative or NaN, `essential` or `pinnedNamespaces` is not an array of strings, or `namespaceOf` /
+ * negative or NaN, `pinned` or `pinnedNamespaces` is not an array of strings, or `namespaceOf` /
  * `isMcp` is not a function; `INVALID_TOOL` when `namespaceOf` returns something other than a
  * non-empty string or `undefined`.
  *
  * @example
  * ```ts
  * // the catalogue holds tool_search too: it is in `loaded` exactly when search is enabled
- * const plan = planDiscovery(host.getAllTools(), { mode: "auto", essential: ["read", "bash"] });
+ * const plan = planDiscovery(host.getAllTools(), { mode: "auto", pinned: ["read", "bash"] });
  * host.setActiveTools(plan.loaded);
  * const toolSearch = createToolSearchTool({ tools: host, exclude: plan.exclude });
  * console.log(plan.reason); // mode "auto": 57 tools (more than 40): 31 MCP tools are deferred
@@ -228,11 +228,11 @@ function catalogue(tools: readonly unknown[]): { order: string[]; tools: ToolInf
  */
 export function planDiscovery(tools: readonly ToolInfo[], policy?: DiscoveryPolicy): DiscoveryPlan {
 	if (!Array.isArray(tools)) invalidOptions(`tools must be an array, got ${quote(tools)}`);
-	const { mode, maxTools, maxSchemaTokens, essential, pinnedNamespaces, namespaceOf, isMcp } =
+	const { mode, maxTools, maxSchemaTokens, pinned, pinnedNamespaces, namespaceOf, isMcp } =
 		checkPolicy(policy);
 	const { order, tools: known } = catalogue(tools as readonly unknown[]);
 	const present = new Set(order);
-	const unknownEssential = [...essential].filter((name) => !present.has(name));
+	const unknownPinned = [...pinned].filter((name) => !present.has(name));
 
 	const plan = (reason: string, deferred: readonly string[]): DiscoveryPlan => {
 		const hidden = new Set(deferred);
@@ -243,7 +243,7 @@ export function planDiscovery(tools: readonly ToolInfo[], policy?: DiscoveryPoli
 			reason,
 			loaded: order.filter((name) => !hidden.has(name) && (enabled || name !== TOOL_SEARCH_TOOL_NAME)),
 			deferred: [...deferred],
-			unknownEssential,
+			unknownPinned,
 			exclude: (tool) => !(isObject(tool) && typeof tool.name === "string" && hidden.has(tool.name)),
 		};
 	};
@@ -267,7 +267,7 @@ export function planDiscovery(tools: readonly ToolInfo[], policy?: DiscoveryPoli
 
 	const deferred = known
 		.filter((tool) => {
-			if (essential.has(tool.name)) return false;
+			if (pinned.has(tool.name)) return false;
 			const namespace = readNamespace(namespaceOf(tool), tool.name);
 			if (namespace !== undefined && pinnedNamespaces.has(namespace)) return false;
 			if (mode === "all") return true;
@@ -277,7 +277,10 @@ export function planDiscovery(tools: readonly ToolInfo[], policy?: DiscoveryPoli
 	const kind = mode === "all" ? "" : "MCP ";
 	const lead = why === "" ? prefix : `${prefix}${why}${deferred.length === 0 ? " but " : ": "}`;
 	if (deferred.length === 0) {
-		return plan(`${lead}no ${kind}tool to defer (essential and pinned ones stay loaded): ${everything}`, []);
+		return plan(
+			`${lead}no ${kind}tool to defer (pinned tools and namespaces stay loaded): ${everything}`,
+			[],
+		);
 	}
 	const count = `${deferred.length} ${kind}${deferred.length === 1 ? "tool is" : "tools are"} deferred`;
 	return plan(`${lead}${count}`, deferred);

@@ -420,9 +420,10 @@ describe("createAiSdkToolSearch: policy and options", () => {
 			"DUPLICATE_TOOL",
 			'tool-search: tools already has a tool named "tool_search"',
 		]);
-		expect(thrown(() => createAiSdkToolSearch({ tools: catalogue(), pinned: ["nope" as never] })).code).toBe(
-			"UNKNOWN_TOOL",
-		);
+		// An unknown pinned name is reported, as everywhere else, not an error.
+		expect(
+			createAiSdkToolSearch({ tools: catalogue(), pinned: ["nope" as never] }).plan.unknownPinned,
+		).toEqual(["nope"]);
 		expect(thrown(() => createAiSdkToolSearch({ tools: catalogue(), guard: 1 as never })).message).toBe(
 			"tool-search: guard must be a boolean or an object, got 1",
 		);

@@ -26,7 +26,7 @@ const SEARCH_TOOL = {
 function create(options: Partial<Parameters<typeof createAnthropicToolSearch>[0]> = {}) {
 	return createAnthropicToolSearch({
 		tools: TOOLS,
-		essential: ["read_file"],
+		pinned: ["read_file"],
 		ranker: createToyRanker(),
 		...options,
 	});
@@ -36,7 +36,7 @@ const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 const use = (id: string, name: string, input: unknown = {}) => ({ id, name, input });
 
 describe("tools", () => {
-	it("sends tool_search, the essential tools, then the rest with defer_loading: true", () => {
+	it("sends tool_search, the pinned tools, then the rest with defer_loading: true", () => {
 		expect(json(create().tools())).toEqual([
 			SEARCH_TOOL,
 			{ name: "read_file", description: "Read a file from disk.", input_schema: READ },
@@ -62,15 +62,15 @@ describe("tools", () => {
 		]);
 	});
 
-	it("never defers essential tools, from the option or from the policy", () => {
-		const search = create({ essential: ["github__list_issues"], policy: { essential: ["read_file"] } });
+	it("never defers pinned tools, from the option or from the policy", () => {
+		const search = create({ pinned: ["github__list_issues"], policy: { pinned: ["read_file"] } });
 		const loaded = search.tools().filter((tool) => tool.defer_loading !== true);
 		expect(loaded.map((tool) => tool.name)).toEqual(["tool_search", "read_file", "github__list_issues"]);
 		expect(search.activeTools()).toEqual(["tool_search", "read_file", "github__list_issues"]);
 	});
 
 	it("follows the policy: mcp-only keeps tools without a namespace loaded", () => {
-		const search = create({ essential: [], policy: { mode: "mcp-only" } });
+		const search = create({ pinned: [], policy: { mode: "mcp-only" } });
 		expect(search.plan.reason).toBe('mode "mcp-only": 4 MCP tools are deferred');
 		expect(
 			search
@@ -180,7 +180,7 @@ describe("handleToolUse", () => {
 
 describe("activation round trip and guard", () => {
 	it("loads what a search found; the guard lets loaded tools run and refuses the others", async () => {
-		const search = createAnthropicToolSearch({ tools: TOOLS, essential: ["read_file"] });
+		const search = createAnthropicToolSearch({ tools: TOOLS, pinned: ["read_file"] });
 		// Turn 1: the model calls a deferred tool before searching.
 		expect(json(search.guard(use("toolu_1", "github__create_issue")))).toEqual({
 			type: "tool_result",
@@ -225,7 +225,7 @@ describe("activation round trip and guard", () => {
 	it("searches namespaces given by namespaceOf", async () => {
 		const namespaceOf = (tool: ToolInfo) =>
 			tool.name.startsWith("slack__") ? { name: "slack", description: "Team chat workspace." } : undefined;
-		const search = create({ namespaceOf, policy: { mode: "mcp-only" }, essential: [], ranker: undefined });
+		const search = create({ namespaceOf, policy: { mode: "mcp-only" }, pinned: [], ranker: undefined });
 		expect(search.plan.deferred).toEqual(["slack__post_message"]);
 		const result = await search.handleToolUse(use("toolu_1", "tool_search", { query: "team chat" }));
 		expect(result.content[0]).toEqual({ type: "tool_reference", tool_name: "slack__post_message" });
@@ -256,9 +256,9 @@ describe("options", () => {
 			'tool-search: duplicate tool name "a" in tools',
 		],
 		[
-			{ tools: [], essential: "a" },
+			{ tools: [], pinned: "a" },
 			"INVALID_OPTIONS",
-			'tool-search: essential must be an array of tool names, got "a"',
+			'tool-search: pinned must be an array of tool names, got "a"',
 		],
 		[{ tools: [], policy: 3 }, "INVALID_OPTIONS", "tool-search: policy must be an object, got 3"],
 		[

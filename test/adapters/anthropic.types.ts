@@ -11,7 +11,7 @@ declare const reply: Anthropic.Messages.Message;
 
 /** The catalogue takes Anthropic tools as they are. */
 export const fromSdkTools = (tools: Anthropic.Messages.Tool[]): AnthropicToolSearch =>
-	createAnthropicToolSearch({ tools, essential: ["read_file"] });
+	createAnthropicToolSearch({ tools, pinned: ["read_file"] });
 
 /** `tools()` is a request's `tools`; each entry a custom `Tool`. */
 export const tools: Anthropic.Messages.ToolUnion[] = search.tools();

@@ -29,7 +29,7 @@ const EMPTY = { type: "object", properties: {} };
 function create(options: Partial<OpenAIToolSearchOptions> = {}) {
 	return createOpenAIToolSearch({
 		tools: TOOLS,
-		essential: ["read_file"],
+		pinned: ["read_file"],
 		ranker: createToyRanker(),
 		...options,
 	});
@@ -59,7 +59,7 @@ const chatCall = (id: string, name: string, args: string) => ({
 });
 
 describe("Responses: tools", () => {
-	it("sends a client tool_search, the essential tools, then the rest with defer_loading: true", () => {
+	it("sends a client tool_search, the pinned tools, then the rest with defer_loading: true", () => {
 		expect(json(create().tools())).toEqual([
 			{ type: "tool_search", execution: "client", description: TOOL_SEARCH_DESCRIPTION, parameters: SCHEMA },
 			fn("read_file", READ, "Read a file from disk.", false),
@@ -202,7 +202,7 @@ describe("Responses: activation round trip and guard", () => {
 	});
 
 	it("refuses a deferred function until a search loads it", async () => {
-		const search = createOpenAIToolSearch({ tools: TOOLS, essential: ["read_file"], namespaceOf });
+		const search = createOpenAIToolSearch({ tools: TOOLS, pinned: ["read_file"], namespaceOf });
 		const call = {
 			type: "function_call" as const,
 			call_id: "call_9",

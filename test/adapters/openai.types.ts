@@ -12,7 +12,7 @@ declare const completion: OpenAI.Chat.Completions.ChatCompletion;
 
 /** The catalogue takes Responses function tools as they are. */
 export const fromSdkTools = (tools: OpenAI.Responses.FunctionTool[]): OpenAIToolSearch =>
-	createOpenAIToolSearch({ tools, essential: ["read_file"] });
+	createOpenAIToolSearch({ tools, pinned: ["read_file"] });
 
 /** `tools()` is a Responses `tools` array: `ToolSearchTool`, `FunctionTool` and `NamespaceTool` entries. */
 export const tools: OpenAI.Responses.Tool[] = search.tools();

@@ -358,7 +358,7 @@ describe("toolSearchExtension: options", () => {
 
 	it("does not mutate the options", async () => {
 		const options = Object.freeze({
-			policy: Object.freeze({ mode: "mcp-only" as const, essential: Object.freeze(["read"]) }),
+			policy: Object.freeze({ mode: "mcp-only" as const, pinned: Object.freeze(["read"]) }),
 			guard: Object.freeze({ autoActivate: true }),
 		});
 		const pi = fakePi();

@@ -51,6 +51,23 @@ describe("createActiveToolSet", () => {
 		expect(onUnknownTools).toHaveBeenCalledOnce();
 	});
 
+	it("drops unknown pinned and active names at creation and reports them once, like setActiveTools", () => {
+		const onUnknownTools = vi.fn();
+		const host = createActiveToolSet({
+			tools,
+			pinned: ["read", "read_file", "bash"],
+			active: ["ghost", "write_file", "read"],
+			onUnknownTools,
+		});
+		expect(host.getActiveTools()).toEqual(["read_file", "write_file"]);
+		expect(host.ignored).toEqual(["read", "bash", "ghost"]);
+		expect(onUnknownTools).toHaveBeenCalledTimes(1);
+		expect(onUnknownTools).toHaveBeenCalledWith(["read", "bash", "ghost"]);
+		host.setActiveTools(["post_message"]);
+		expect(host.ignored).toEqual([]);
+		expect(host.getActiveTools()).toEqual(["read_file", "post_message"]);
+	});
+
 	it("never mutates its inputs and hands out copies", () => {
 		const names = Object.freeze(["read_file", "nope"]);
 		const active = Object.freeze(["write_file"]);
@@ -93,18 +110,6 @@ describe("createActiveToolSet", () => {
 			options: { tools: [{ name: "a" }, { name: "b" }, { name: "a" }] },
 			code: "DUPLICATE_TOOL",
 			message: 'tool-search: duplicate tool name "a" in tools',
-		},
-		{
-			description: "unknown active name",
-			options: { tools, active: ["read_file", "nope"] },
-			code: "UNKNOWN_TOOL",
-			message: 'tool-search: active names unknown tool "nope"',
-		},
-		{
-			description: "unknown pinned name",
-			options: { tools, pinned: ["ghost"] },
-			code: "UNKNOWN_TOOL",
-			message: 'tool-search: pinned names unknown tool "ghost"',
 		},
 		{
 			description: "active not an array",

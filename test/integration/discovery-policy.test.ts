@@ -54,15 +54,15 @@ describe("planDiscovery: modes", () => {
 			'mode "mcp-only": 3 MCP tools are deferred',
 		],
 		[
-			"all, with essential tools",
-			{ mode: "all", essential: ["read", "bash"] },
+			"all, with pinned tools",
+			{ mode: "all", pinned: ["read", "bash"] },
 			true,
 			["mcp__github__create_issue", "mcp__github__list_issues", "slack__post", "write"],
 			'mode "all": 4 tools are deferred',
 		],
 		[
-			"mcp-only with a pinned namespace and an essential MCP tool",
-			{ mode: "mcp-only", pinnedNamespaces: ["slack"], essential: ["mcp__github__list_issues"] },
+			"mcp-only with a pinned namespace and an pinned MCP tool",
+			{ mode: "mcp-only", pinnedNamespaces: ["slack"], pinned: ["mcp__github__list_issues"] },
 			true,
 			["mcp__github__create_issue"],
 			'mode "mcp-only": 1 MCP tool is deferred',
@@ -72,14 +72,14 @@ describe("planDiscovery: modes", () => {
 			{ mode: "mcp-only", pinnedNamespaces: ["github", "slack"] },
 			false,
 			[],
-			'mode "mcp-only": no MCP tool to defer (essential and pinned ones stay loaded): search is off, every tool is loaded',
+			'mode "mcp-only": no MCP tool to defer (pinned tools and namespaces stay loaded): search is off, every tool is loaded',
 		],
 		[
 			"auto over the threshold with nothing to defer",
 			{ maxTools: 0, isMcp: () => false },
 			false,
 			[],
-			'mode "auto": 6 tools (more than 0) but no MCP tool to defer (essential and pinned ones stay loaded): search is off, every tool is loaded',
+			'mode "auto": 6 tools (more than 0) but no MCP tool to defer (pinned tools and namespaces stay loaded): search is off, every tool is loaded',
 		],
 		[
 			"custom isMcp",
@@ -134,19 +134,19 @@ describe("planDiscovery: modes", () => {
 		expect(on.loaded).toEqual(["tool_search"]);
 		expect(on.deferred).toHaveLength(6);
 		expect(on.exclude(SEARCH)).toBe(true);
-		const onWithRead = planDiscovery(withSearch, { mode: "all", essential: ["read", "write"] });
+		const onWithRead = planDiscovery(withSearch, { mode: "all", pinned: ["read", "write"] });
 		expect(onWithRead.loaded).toEqual(["read", "tool_search", "write"]);
 		const off = planDiscovery(withSearch, { mode: "off" });
 		expect(off.loaded).toEqual(SMALL.map((tool) => tool.name));
 		expect(planDiscovery([...catalog(40), SEARCH]).searchEnabled).toBe(false);
 	});
 
-	it("reports unknown essential names without failing, in order and once", () => {
+	it("reports unknown pinned names without failing, in order and once", () => {
 		const plan = planDiscovery(SMALL, {
 			mode: "all",
-			essential: ["zap", "read", "zap", "tool_search", "bash"],
+			pinned: ["zap", "read", "zap", "tool_search", "bash"],
 		});
-		expect(plan.unknownEssential).toEqual(["zap", "tool_search"]);
+		expect(plan.unknownPinned).toEqual(["zap", "tool_search"]);
 		expect(plan.loaded).toEqual(["read", "bash"]);
 	});
 
@@ -167,8 +167,8 @@ describe("planDiscovery: modes", () => {
 	});
 
 	it("does not mutate the tools or the policy, and returns fresh arrays", () => {
-		const essential = Object.freeze(["read"]);
-		const policy = Object.freeze({ mode: "all" as const, essential });
+		const pinned = Object.freeze(["read"]);
+		const policy = Object.freeze({ mode: "all" as const, pinned });
 		const a = planDiscovery(SMALL, policy);
 		const b = planDiscovery(SMALL, policy);
 		expect(a.loaded).toEqual(b.loaded);
@@ -208,14 +208,14 @@ describe("planDiscovery: validation", () => {
 			"maxSchemaTokens must be a number ≥ 0 or Infinity, got NaN",
 		],
 		[
-			"essential",
-			() => planDiscovery([], { essential: "read" as never }),
-			'essential must be an array of strings, got "read"',
+			"pinned",
+			() => planDiscovery([], { pinned: "read" as never }),
+			'pinned must be an array of strings, got "read"',
 		],
 		[
-			"essential",
-			() => planDiscovery([], { essential: [1] as never }),
-			"essential must be an array of strings, got 1 in it",
+			"pinned",
+			() => planDiscovery([], { pinned: [1] as never }),
+			"pinned must be an array of strings, got 1 in it",
 		],
 		[
 			"pinnedNamespaces",
@@ -296,13 +296,13 @@ describe("planDiscovery: properties", () => {
 		{
 			mode: fc.constantFrom("off", "auto", "mcp-only", "all") as fc.Arbitrary<DiscoveryPolicy["mode"]>,
 			maxTools: fc.nat(10),
-			essential: fc.array(fc.constantFrom("read", "mcp__gh__a", "nope"), { maxLength: 3 }),
+			pinned: fc.array(fc.constantFrom("read", "mcp__gh__a", "nope"), { maxLength: 3 }),
 			pinnedNamespaces: fc.array(fc.constantFrom("gh", "slack", "zz"), { maxLength: 2 }),
 		},
 		{ requiredKeys: [] },
 	);
 
-	it("partitions the catalogue in catalogue order and never defers essential or pinned tools", () => {
+	it("partitions the catalogue in catalogue order and never defers pinned or pinned tools", () => {
 		fc.assert(
 			fc.property(fc.array(name, { maxLength: 12 }), policy, (names, p) => {
 				const tools = names.map((n) => ({ name: n }));
@@ -316,7 +316,7 @@ describe("planDiscovery: properties", () => {
 				expect(plan.searchEnabled).toBe(plan.deferred.length > 0);
 				for (const n of plan.deferred) {
 					expect(n).not.toBe("tool_search");
-					expect(p.essential ?? []).not.toContain(n);
+					expect(p.pinned ?? []).not.toContain(n);
 					expect(p.pinnedNamespaces ?? []).not.toContain(namespaceFromToolName(n));
 				}
 				if (p.mode === "off") expect(plan.deferred).toEqual([]);

@@ -45,7 +45,7 @@ export interface AiSdkToolSearchOptions<TOOLS extends ToolSet> extends Omit<Tool
 	tools: TOOLS;
 	/** Tools active in every step. @defaultValue `[]` */
 	pinned?: readonly (keyof TOOLS & string)[] | undefined;
-	/** Which tools are searchable; `pinned` are added to its `essential`. @defaultValue `{ mode: "all" }` */
+	/** Which tools are searchable; `pinned` are added to its `pinned`. @defaultValue `{ mode: "all" }` */
 	policy?: DiscoveryPolicy | undefined;
 	/** Answer `tool_search` with Anthropic `tool_reference` blocks and mark searchable tools `deferLoading`. @defaultValue `false` */
 	toolReferences?: boolean | undefined;

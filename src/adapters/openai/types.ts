@@ -92,7 +92,7 @@ export type CallOptions = { signal?: AbortSignal | undefined };
  *
  * @example
  * ```ts
- * const options: OpenAIToolSearchOptions = { tools, essential: ["read_file"], namespaceOf: (tool) => serverOf(tool) };
+ * const options: OpenAIToolSearchOptions = { tools, pinned: ["read_file"], namespaceOf: (tool) => serverOf(tool) };
  * ```
  */
 export interface OpenAIToolSearchOptions extends ProviderToolSearchOptions {
@@ -150,6 +150,6 @@ export interface OpenAIToolSearch {
 		call: { type?: "function" | undefined; id: string; function: { name: string; arguments: string } },
 		options?: CallOptions,
 	): Promise<ChatToolMessage | undefined>;
-	/** Loaded tools: `tool_search`, the essential ones, then those searches found. */
+	/** Loaded tools: `tool_search`, the pinned ones, then those searches found. */
 	activeTools(): string[];
 }

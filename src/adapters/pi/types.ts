@@ -49,7 +49,7 @@ export type PiToolSearchDefinition = ToolDefinition<PiParameters, ToolSearchTool
  *
  * @example
  * ```ts
- * const options: PiToolSearchOptions = { policy: { mode: "auto", essential: ["read", "bash"] }, guard: { autoActivate: true } };
+ * const options: PiToolSearchOptions = { policy: { mode: "auto", pinned: ["read", "bash"] }, guard: { autoActivate: true } };
  * ```
  */
 export interface PiToolSearchOptions extends Omit<ToolSearchToolOptions, "tools"> {

@@ -25,9 +25,9 @@ export interface ObjectSchema {
 
 /** The options both provider adapters take besides `tools` (their option types extend this). */
 export interface ProviderToolSearchOptions {
-	/** Names of tools never deferred (added to `policy.essential`). @defaultValue `[]` */
-	essential?: readonly string[] | undefined;
-	/** Which tools to defer. @defaultValue `{ mode: "all" }`: every tool but the essential ones */
+	/** Names of tools never deferred (added to `policy.pinned`). @defaultValue `[]` */
+	pinned?: readonly string[] | undefined;
+	/** Which tools to defer. @defaultValue `{ mode: "all" }`: every tool but the pinned ones */
 	policy?: DiscoveryPolicy | undefined;
 	/** A tool's namespace (MCP server), searched with the tool. @defaultValue none */
 	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
@@ -67,7 +67,7 @@ export interface ProviderCatalog {
 	readonly enabled: boolean;
 	readonly host: InMemoryToolHost;
 	readonly search: ToolSearchToolDefinition;
-	/** Loaded tools: `tool_search` (when enabled), the essential ones, then those searches found. */
+	/** Loaded tools: `tool_search` (when enabled), the pinned ones, then those searches found. */
 	active(): string[];
 	/** The guard: `undefined` for a loaded tool (or `tool_search`), else the message for the model. */
 	refusal(name: string): string | undefined;
@@ -85,10 +85,10 @@ function objectSchemaOf(schema: unknown, at: number): ObjectSchema {
 /** Checks the options both adapters take, then `setup.flags`, then `namespaceOf`. */
 function checkOptions(options: unknown, flags: readonly string[]): void {
 	if (!isObject(options)) fail("INVALID_OPTIONS", `options must be an object, got ${quote(options)}`);
-	const { tools, essential, policy, namespaceOf } = options;
+	const { tools, pinned, policy, namespaceOf } = options;
 	if (!Array.isArray(tools)) fail("INVALID_OPTIONS", `tools must be an array of tools, got ${quote(tools)}`);
-	if (essential !== undefined && !Array.isArray(essential)) {
-		fail("INVALID_OPTIONS", `essential must be an array of tool names, got ${quote(essential)}`);
+	if (pinned !== undefined && !Array.isArray(pinned)) {
+		fail("INVALID_OPTIONS", `pinned must be an array of tool names, got ${quote(pinned)}`);
 	}
 	if (policy !== undefined && !isObject(policy)) {
 		fail("INVALID_OPTIONS", `policy must be an object, got ${quote(policy)}`);
@@ -106,14 +106,14 @@ function checkOptions(options: unknown, flags: readonly string[]): void {
 
 /**
  * Checks the options and the catalogue, hands each tool to `setup.add`, then plans discovery
- * (default mode `"all"`, `essential` added to the policy's) and builds the active set and `tool_search`.
+ * (default mode `"all"`, `pinned` added to the policy's) and builds the active set and `tool_search`.
  */
 export function createProviderCatalog<T extends ToolInfo>(
 	options: ProviderToolSearchOptions & { tools: readonly T[] },
 	setup: ProviderCatalogSetup<T>,
 ): ProviderCatalog {
 	checkOptions(options, setup.flags ?? []);
-	const { tools, essential, policy, namespaceOf, autoActivate } = options;
+	const { tools, pinned, policy, namespaceOf, autoActivate } = options;
 	const infos: ToolInfo[] = [];
 	(tools as readonly unknown[]).forEach((item, at) => {
 		const name = isObject(item) ? item.name : undefined;
@@ -129,11 +129,11 @@ export function createProviderCatalog<T extends ToolInfo>(
 		setup.add({ name, tool, schema, description });
 	});
 
-	const fromPolicy = policy?.essential;
+	const fromPolicy = policy?.pinned;
 	const plan = planDiscovery(infos, {
 		...policy,
 		mode: policy?.mode ?? "all",
-		essential: Array.isArray(fromPolicy) ? [...fromPolicy, ...(essential ?? [])] : (fromPolicy ?? essential),
+		pinned: Array.isArray(fromPolicy) ? [...fromPolicy, ...(pinned ?? [])] : (fromPolicy ?? pinned),
 		namespaceOf: policy?.namespaceOf ?? (namespaceOf && ((tool: ToolInfo) => namespaceOf(tool)?.name)),
 	});
 	const enabled = plan.searchEnabled;
