@@ -90,6 +90,11 @@ export interface ToolRankOptions {
  * Returns at most `limit` matches, best first.
  */
 export interface ToolRanker {
+	/**
+	 * A short name for the ranker, reported as `ranked_by` in `tool_search` results (the built-in
+	 * rankers say `"bm25"` and `"wink"`). @defaultValue `"custom"` when absent or empty
+	 */
+	readonly name?: string | undefined;
 	rank(
 		query: string,
 		documents: readonly ToolSearchDocument[],

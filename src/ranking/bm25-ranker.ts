@@ -13,6 +13,7 @@ import {
 } from "./bm25-ranker-snapshot.js";
 import { checkRankCall } from "./check-rank-call.js";
 import { documentFingerprint } from "./document-fingerprint.js";
+import { brandDetailedRanker } from "./ranker-brand.js";
 
 /** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
 export interface Bm25RankerStats {
@@ -71,6 +72,8 @@ function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
  * ```
  */
 export class Bm25Ranker implements ToolRanker {
+	/** Reported as `ranked_by` in `tool_search` results. */
+	readonly name = "bm25";
 	readonly #options: ToolSearchIndexOptions | undefined;
 	#index: ToolSearchIndex | undefined;
 	#previous: readonly ToolSearchDocument[] | undefined;
@@ -92,6 +95,7 @@ export class Bm25Ranker implements ToolRanker {
 	constructor(options?: ToolSearchIndexOptions) {
 		this.#options = options;
 		new ToolSearchIndex(options);
+		brandDetailedRanker(this);
 	}
 
 	/** Counters of the work done to keep the index current. */

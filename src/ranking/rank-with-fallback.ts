@@ -1,16 +1,19 @@
 import { quote, ToolSearchError } from "../errors.js";
 import type { QueryTermInfo } from "../index/index-search.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
-import { Bm25Ranker } from "./bm25-ranker.js";
 import { throwIfAborted } from "./check-rank-call.js";
+import { isDetailedRanker, rankerName } from "./ranker-brand.js";
 import { getDefaultToolRanker } from "./registry.js";
 
 /** What {@link rankWithFallback} did. */
 export interface RankOutcome {
 	/** The matches, best first, at most `limit`, each naming one of the documents once. */
 	matches: ToolSearchMatch[];
-	/** `"ranker"` when the given ranker answered; `"fallback"` when it failed and BM25 answered. */
-	rankedBy: "ranker" | "fallback";
+	/**
+	 * The name of the ranker that answered (its `name`: `"bm25"`, `"wink"`, a custom ranker's own,
+	 * or `"custom"`); `"fallback"` when the given ranker failed and the fallback answered.
+	 */
+	rankedBy: string;
 	/** Why the given ranker was not used, when `rankedBy` is `"fallback"`. */
 	fallbackReason?: string;
 	/** How each query term fared, when the answering ranker is a `Bm25Ranker` (others do not say). */
@@ -27,7 +30,7 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	 */
 	exclude?: ((name: string) => boolean) | undefined;
 	/** The ranker to fall back to. @defaultValue the shared default `Bm25Ranker` */
-	fallback?: Bm25Ranker | undefined;
+	fallback?: ToolRanker | undefined;
 }
 
 export { throwIfAborted } from "./check-rank-call.js";
@@ -97,10 +100,10 @@ export async function rankWithFallback(
 	const fallbackRanker = fallback ?? getDefaultToolRanker();
 	const bm25Options = { ...rankOptions, signal, exclude };
 	let fallbackReason: string | undefined;
-	if (ranker instanceof Bm25Ranker) {
+	if (isDetailedRanker(ranker)) {
 		// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
 		const { matches, terms, abstained } = ranker.searchDetailed(query, documents, limit, bm25Options);
-		return { matches, rankedBy: "ranker", terms, abstained };
+		return { matches, rankedBy: rankerName(ranker), terms, abstained };
 	}
 	const candidates =
 		exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
@@ -118,7 +121,7 @@ export async function rankWithFallback(
 			const value = await (abort ? Promise.race([pending, abort.promise]) : pending);
 			throwIfAborted(signal);
 			const checked = checkMatches(value, candidates, limit);
-			if (typeof checked !== "string") return { matches: checked, rankedBy: "ranker" };
+			if (typeof checked !== "string") return { matches: checked, rankedBy: rankerName(ranker) };
 			fallbackReason = checked;
 		} catch (error) {
 			throwIfAborted(signal);
@@ -129,7 +132,7 @@ export async function rankWithFallback(
 		}
 	}
 	const reason = fallbackReason ?? "ranker failed";
-	if (fallbackRanker instanceof Bm25Ranker) {
+	if (isDetailedRanker(fallbackRanker)) {
 		const { matches, terms, abstained } = fallbackRanker.searchDetailed(query, documents, limit, bm25Options);
 		return { matches, rankedBy: "fallback", fallbackReason: reason, terms, abstained };
 	}

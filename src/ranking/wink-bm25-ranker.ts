@@ -210,6 +210,8 @@ function compareMatches(a: ToolSearchMatch, b: ToolSearchMatch): number {
  * ```
  */
 export class WinkBm25Ranker implements ToolRanker {
+	/** Reported as `ranked_by` in `tool_search` results. */
+	readonly name = "wink";
 	/** Default field weights: the name counts three times as much as the rest. */
 	static readonly DEFAULT_FIELD_WEIGHTS: Readonly<Record<WinkBm25FieldName, number>> = Object.freeze({
 		name: 3,

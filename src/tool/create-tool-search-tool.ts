@@ -9,6 +9,7 @@ import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
+import { rankerName } from "../ranking/ranker-brand.js";
 import { assertToolRanker, getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
@@ -191,7 +192,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		let activeSearchable = 0;
 		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
 		const candidateCount = searchable.tools.length - activeSearchable;
-		let outcome: RankOutcome = { matches: [], rankedBy: "ranker" };
+		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
 		if (candidateCount > 0) {
 			outcome = await rankWithFallback(rankerForCall(), query, searchable.documents, limit, {
 				signal,

@@ -92,7 +92,7 @@ export interface ToolSearchResultTool {
  * @example
  * ```ts
  * // { query: "read file", limit: 8, total_tools: 31, activated_tools: ["filesystem__read_file"],
- * //   active_selected_tools: ["filesystem__read_file"], ranked_by: "ranker",
+ * //   active_selected_tools: ["filesystem__read_file"], ranked_by: "bm25",
  * //   tools: [{ name: "filesystem__read_file", label: "Read file", description: "Read the complete ...",
  * //             server_name: "filesystem", schema_keys: ["path"], score: 7.123457 }] }
  * ```
@@ -108,8 +108,12 @@ export interface ToolSearchToolDetails {
 	activated_tools: string[];
 	/** Every tool this `tool_search` instance activated, across calls, that is still active. */
 	active_selected_tools: string[];
-	/** `"fallback"` when the configured ranker failed and the built-in BM25 ranker answered. */
-	ranked_by: "ranker" | "fallback";
+	/**
+	 * The ranker that answered, by its `name`: `"bm25"` (the built-in default), `"wink"`, a custom
+	 * ranker's own name (`"custom"` when it has none), or `"fallback"` when the configured ranker
+	 * failed and the built-in BM25 ranker answered.
+	 */
+	ranked_by: string;
 	/** Why the configured ranker was not used, when `ranked_by` is `"fallback"`. */
 	fallback_reason?: string;
 	/** The tools found, best first. */

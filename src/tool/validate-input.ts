@@ -42,12 +42,25 @@ function isPositiveInteger(value: unknown): value is number {
 	return typeof value === "number" && Number.isInteger(value) && value >= 1;
 }
 
+/** The message for arguments without a `query`, naming the keys the model sent instead. */
+function missingQuery(params: Record<string, unknown>): string {
+	const others = Object.keys(params).filter((key) => key !== "query" && key !== "limit");
+	if (others.length === 0) return "query is missing";
+	const named = others
+		.slice(0, 3)
+		.map((key) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key));
+	const more = others.length > 3 ? ", …" : "";
+	return `query is missing (got ${named.join(", ")}${more}; put the search words in "query")`;
+}
+
 /**
  * Validates and normalizes `tool_search` arguments: `query` must be a string that still has a
  * letter or number after trimming (it is returned trimmed); `limit`, when present and not
  * `undefined`, must be a positive integer, else `defaultLimit` is used. The messages are stable:
  *
  * - `arguments must be an object like {"query": "create github issue"}`
+ * - `query is missing`, or `query is missing (got "q"; put the search words in "query")` when the
+ *   arguments have other keys (at most three are named, quoted as JSON)
  * - `query must be a string`
  * - `query must not be empty`
  * - `query must contain at least one letter or number`
@@ -66,6 +79,7 @@ export function validateToolSearchInput(params: unknown, defaultLimit: number): 
 	try {
 		if (!isPlainObject(params)) return { ok: false, error: ARGUMENTS_NOT_OBJECT_MESSAGE };
 		const rawQuery = params.query;
+		if (rawQuery === undefined) return { ok: false, error: missingQuery(params) };
 		if (typeof rawQuery !== "string") return { ok: false, error: "query must be a string" };
 		const query = rawQuery.trim();
 		if (query === "") return { ok: false, error: "query must not be empty" };

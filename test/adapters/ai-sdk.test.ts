@@ -214,7 +214,7 @@ describe("createAiSdkToolSearch: activation round trip", () => {
 		}[];
 		expect(part?.output?.type).toBe("error-text");
 		expect(part?.output?.value).toMatch(/^Invalid input for tool tool_search: /);
-		expect(part?.output?.value).toContain(`Error message: Error: query must be a string\n${HINT}`);
+		expect(part?.output?.value).toContain(`Error message: Error: query is missing\n${HINT}`);
 		expect(search.activeTools()).toEqual(["tool_search"]);
 	});
 });

@@ -571,7 +571,7 @@ describe("createMcpProxyServer", () => {
 				total_tools: 4,
 				activated_tools: ["weather__get_alerts"],
 				active_selected_tools: ["weather__get_alerts"],
-				ranked_by: "ranker",
+				ranked_by: "bm25",
 				tools: [
 					{
 						name: "weather__get_alerts",

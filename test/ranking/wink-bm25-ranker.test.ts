@@ -288,7 +288,7 @@ describe("WinkBm25Ranker scoring", () => {
 
 	it("is used as is by rankWithFallback (its answers pass the checks)", async () => {
 		const outcome = await rankWithFallback(new WinkBm25Ranker(), "read a file", piFixtureDocuments(), 3);
-		expect(outcome.rankedBy).toBe("ranker");
+		expect(outcome.rankedBy).toBe("wink");
 		expect(names(outcome.matches)).toContain("filesystem__read_file");
 	});
 });

@@ -173,7 +173,7 @@ describe("tool_search execute: bad arguments", () => {
 	it.each([
 		{ params: undefined, error: 'arguments must be an object like {"query": "create github issue"}' },
 		{ params: ["create issue"], error: 'arguments must be an object like {"query": "create github issue"}' },
-		{ params: {}, error: "query must be a string" },
+		{ params: {}, error: "query is missing" },
 		{ params: { query: 42 }, error: "query must be a string" },
 		{ params: { query: "   " }, error: "query must not be empty", query: "   " },
 		{ params: { query: "?!" }, error: "query must contain at least one letter or number", query: "?!" },
@@ -204,7 +204,7 @@ describe("tool_search execute: bad arguments", () => {
 	it("shows the configured default limit in the hint", async () => {
 		const result = await createToolSearchTool({ tools: makeHost(), defaultLimit: 3 }).execute("1", {});
 		expect(text(result)).toBe(
-			'Error: query must be a string\nCall tool_search with {"query": "<what the tool should do>", "limit": 3}.',
+			'Error: query is missing\nCall tool_search with {"query": "<what the tool should do>", "limit": 3}.',
 		);
 	});
 });
@@ -229,7 +229,7 @@ describe("tool_search execute: search and activation", () => {
 			total_tools: 31,
 			activated_tools: ["github__create_issue", "github__update_issue"],
 			active_selected_tools: ["github__create_issue", "github__update_issue"],
-			ranked_by: "ranker",
+			ranked_by: "custom",
 			tools: [
 				{
 					name: "github__create_issue",
@@ -327,7 +327,7 @@ describe("tool_search execute: search and activation", () => {
 			total_tools: 0,
 			activated_tools: [],
 			tools: [],
-			ranked_by: "ranker",
+			ranked_by: "custom",
 		});
 		expect(ranker.calls).toEqual([]);
 		expect(host.setCalls()).toEqual([]);
@@ -374,13 +374,13 @@ describe("tool_search execute: search and activation", () => {
 
 	it("uses the ranker registered at call time", async () => {
 		const tool = createToolSearchTool({ tools: makeHost() });
-		const registered = nameRanker();
+		const registered = Object.assign(nameRanker(), { name: "by-name" });
 		undo = registerToolRanker(registered);
 		const result = await tool.execute("1", { query: "write file", limit: 1 });
 		expect(registered.calls).toHaveLength(1);
 		expect(result.details).toMatchObject({
 			activated_tools: ["filesystem__write_file"],
-			ranked_by: "ranker",
+			ranked_by: "by-name",
 		});
 	});
 
@@ -388,7 +388,7 @@ describe("tool_search execute: search and activation", () => {
 		const tool = createToolSearchTool({ tools: makeHost(), namespaceOf: catalogNamespaceOf });
 		const result = await tool.execute("1", { query: "create github issue", limit: 3 });
 		expect(result.details).toMatchObject({
-			ranked_by: "ranker",
+			ranked_by: "bm25",
 			activated_tools: expect.arrayContaining(["github__create_issue"]),
 		});
 		if (result.isError) throw new Error("expected a successful result");
