@@ -24,10 +24,8 @@
  */
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolHost } from "../host/types.js";
-import { type DiscoveryPlan, planDiscovery } from "../integration/index.js";
-import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
+import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
 import { toPiToolDefinition } from "./pi/definition.js";
-import { discoverySync } from "./pi/discovery-sync.js";
 import { guardOptions, guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolSearchOptions } from "./pi/types.js";
 
@@ -42,6 +40,7 @@ export type {
 export { loadedNowMessage } from "./shared/loaded-now-message.js";
 
 const NO_TOOLS: ToolHost = { getAllTools: () => [], getActiveTools: () => [], setActiveTools: () => {} };
+const PI_SYNC = { activateLoaded: false } as const;
 
 /**
  * The pi extension: registers `tool_search` (built by `createToolSearchTool({ tools: pi })`),
@@ -62,37 +61,24 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 	if (typeof options !== "object" || options === null) {
 		throw new ToolSearchError("INVALID_OPTIONS", `options must be an object, got ${quote(options)}`);
 	}
-	const { policy, guard, promptSnippet, exclude, ...toolOptions } = options;
+	const { guard, promptSnippet, ...toolOptions } = options;
 	if (promptSnippet !== undefined && (typeof promptSnippet !== "string" || promptSnippet.trim() === "")) {
 		throw new ToolSearchError(
 			"INVALID_OPTIONS",
 			`promptSnippet must be a non-empty string, got ${quote(promptSnippet)}`,
 		);
 	}
-	createToolSearchTool({ ...toolOptions, exclude, tools: NO_TOOLS });
-	if (policy !== undefined) planDiscovery([], policy);
+	buildToolSearchTool({ ...toolOptions, tools: NO_TOOLS }, PI_SYNC);
 	const guarded = guardOptions(guard);
 
 	return (pi) => {
-		let plan: DiscoveryPlan | undefined;
-		const tool = createToolSearchTool({
-			...toolOptions,
-			tools: pi,
-			exclude: (info) => exclude?.(info) === true || plan?.exclude(info) === true,
-		});
-		const definition = toPiToolDefinition(tool, { promptSnippet });
-		if (policy === undefined) pi.registerTool(definition);
-		else {
-			const sync = discoverySync(pi, policy, (next) => {
-				plan = next;
-			});
-			pi.registerTool({
-				...definition,
-				execute(toolCallId, params, signal, onUpdate, ctx) {
-					plan = planDiscovery(pi.getAllTools(), policy);
-					return definition.execute(toolCallId, params, signal, onUpdate, ctx);
-				},
-			});
+		// pi's tools are active when registered: the policy only hides the deferred ones.
+		const tool = buildToolSearchTool({ ...toolOptions, tools: pi }, PI_SYNC);
+		pi.registerTool(toPiToolDefinition(tool, { promptSnippet }));
+		if (toolOptions.policy !== undefined) {
+			const sync = (): void => {
+				tool.applyPolicy();
+			};
 			pi.on("session_start", sync);
 			pi.on("before_agent_start", sync);
 		}

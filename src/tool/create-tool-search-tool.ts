@@ -6,6 +6,8 @@ import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { quote } from "../errors.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
+import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery } from "../integration/discovery-policy.js";
+import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
@@ -45,6 +47,15 @@ export interface ToolSearchToolOptions {
 	ranker?: ToolRanker | undefined;
 	/** Tools for which this returns `true` are never searched nor activated. @defaultValue none excluded */
 	exclude?: ((tool: ToolInfo) => boolean) | undefined;
+	/**
+	 * Which tools wait behind `tool_search` ({@link DiscoveryPolicy}: modes `off` / `auto` /
+	 * `mcp-only` / `all`, pinned tools and namespaces). With a policy, the tool applies it to the
+	 * host at creation and at every call: deferred tools are deactivated and only they are searched,
+	 * the others (pinned ones included) are activated, each the first time the host reports it; see
+	 * {@link ToolSearchToolDefinition.applyPolicy}. @defaultValue none: the host's active set is left
+	 * as it is and every inactive tool is searched
+	 */
+	policy?: DiscoveryPolicy | undefined;
 	/** The namespace of a tool, e.g. its MCP server; searched and shown as `server_name`. @defaultValue none */
 	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
 	/** How many tools a call finds and activates when the model gives no `limit`. @defaultValue 8 */
@@ -67,6 +78,14 @@ export interface ToolSearchToolDefinition {
 	readonly description: string;
 	readonly parameters: typeof toolSearchSchema;
 	/**
+	 * Applies the `policy` to tools the host reports for the first time (deferred ones deactivated,
+	 * the others activated) and returns the plan, or `undefined` without a policy. Runs at creation
+	 * and at the start of every `execute`; call it yourself before a model call when your catalogue
+	 * grew (an MCP server connected), so new tools are hidden or loaded before the model sees them.
+	 * `plan.searchEnabled` says whether to offer `tool_search` to the model at all.
+	 */
+	applyPolicy(): DiscoveryPlan | undefined;
+	/**
 	 * Runs one search. Bad arguments resolve to an error result (`isError: true`, text
 	 * `Error: <message>` and a correct-call hint; pi adapters may rethrow it as an `Error` so pi
 	 * marks the tool result as failed). Rejects only with a `ToolSearchError` of code `ABORTED` when
@@ -85,7 +104,8 @@ export interface ToolSearchToolDefinition {
 
 function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
 	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
-	const { tools, ranker, exclude, namespaceOf, defaultLimit, description } = options;
+	const { tools, ranker, exclude, namespaceOf, defaultLimit, description, policy } = options;
+	if (policy !== undefined) planDiscovery([], policy as DiscoveryPolicy);
 	if (!isToolHost(tools)) {
 		invalidOptions(
 			`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`,
@@ -136,9 +156,12 @@ function rawQuery(params: unknown): string | undefined {
  * Nothing the host returns is mutated. Malformed host tools (not objects, no string name) are
  * skipped; of two tools with one name, the first wins.
  *
+ * With a `policy`, the host's active set is set up at creation (deferred tools hidden, the others
+ * loaded) and kept so as tools appear; `exclude` then also leaves out every tool the policy loads.
+ *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
- * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer, or
- * `description` is not a non-empty string.
+ * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer,
+ * `description` is not a non-empty string, or `policy` is malformed (as `planDiscovery` checks it).
  *
  * @example
  * ```ts
@@ -152,11 +175,34 @@ function rawQuery(params: unknown): string | undefined {
  * ```
  */
 export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearchToolDefinition {
+	const tool = buildToolSearchTool(options, { activateLoaded: true });
+	tool.applyPolicy();
+	return tool;
+}
+
+/**
+ * {@link createToolSearchTool} without applying the policy at creation, for adapters whose host
+ * is not ready yet (pi's tools are registered after the extension loads) or whose tools are
+ * active from registration (`activateLoaded: false`).
+ */
+export function buildToolSearchTool(
+	options: ToolSearchToolOptions,
+	sync: DiscoverySyncOptions,
+): ToolSearchToolDefinition {
 	checkOptions(options);
-	const { tools, ranker, exclude, namespaceOf } = options;
+	const { tools, ranker, namespaceOf, policy } = options;
 	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
 
+	let plan: DiscoveryPlan | undefined;
+	const applyDiscovery = policy === undefined ? undefined : createDiscoverySync(tools, policy, sync);
+	function applyPolicy(): DiscoveryPlan | undefined {
+		if (applyDiscovery !== undefined) plan = applyDiscovery();
+		return plan;
+	}
+	const given = options.exclude;
+	const exclude =
+		policy === undefined ? given : (tool: ToolInfo) => given?.(tool) === true || plan?.exclude(tool) === true;
 	const catalog = new SearchableCatalog({ exclude, namespaceOf });
 	const selected = new Set<string>();
 
@@ -186,6 +232,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		const input = validateToolSearchInput(params, defaultLimit);
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
 		const { query, limit } = input;
+		applyPolicy();
 
 		const searchable = catalog.collect(tools.getAllTools());
 		const hidden = new Set(nameList(tools.getActiveTools()));
@@ -240,6 +287,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearch
 		label: "Tool search",
 		description,
 		parameters: toolSearchSchema,
+		applyPolicy,
 		execute,
 	};
 }

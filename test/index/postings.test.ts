@@ -67,7 +67,7 @@ describe("Postings", () => {
 			list.every((entry, i) => i === 0 || entry[0] >= (list[i - 1] as [number, number])[0]),
 		);
 		expect(ordered).toBe(true);
-	});
+	}, 30_000); // deep equality over ~100,000 entries: seconds on a loaded 2-core machine
 
 	it("drops and renumbers bulk entries by the remap, like appended ones", () => {
 		const remap = new Int32Array(slots);

@@ -4,7 +4,7 @@
  * entry `src/adapters/pi.ts` re-exports them.
  */
 import type { ExtensionAPI, ToolDefinition } from "@mariozechner/pi-coding-agent";
-import type { DiscoveryPolicy, ToolCallCheckOptions } from "../../integration/index.js";
+import type { ToolCallCheckOptions } from "../../integration/index.js";
 import type { ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolDetails } from "../../tool/format-result.js";
 
@@ -45,7 +45,10 @@ export type PiToolSearchDefinition = ToolDefinition<PiParameters, ToolSearchTool
 
 /**
  * Options of {@link toolSearchExtension}: those of `createToolSearchTool` but `tools` (pi is the
- * host), plus the policy, the guard and pi's prompt snippet.
+ * host), plus the guard and pi's prompt snippet. A `policy` hides its deferred tools the first time
+ * pi reports them (at `session_start` and before each prompt), and only they are searched; pi's
+ * other tools are left as they are. Without a policy, pi's active set is left alone and every
+ * inactive tool is searched.
  *
  * @example
  * ```ts
@@ -53,12 +56,6 @@ export type PiToolSearchDefinition = ToolDefinition<PiParameters, ToolSearchTool
  * ```
  */
 export interface PiToolSearchOptions extends Omit<ToolSearchToolOptions, "tools"> {
-	/**
-	 * Which tools to defer. Deferred tools are deactivated the first time pi reports them, and only
-	 * they are searched. @defaultValue none: pi's active set is left as it is and every inactive
-	 * tool is searched
-	 */
-	policy?: DiscoveryPolicy | undefined;
 	/**
 	 * Rewrites pi's `Tool <name> not found` results (see {@link guardPiToolCalls}); `{ autoActivate: true }`
 	 * also loads a known tool the model called without searching. @defaultValue `true`

@@ -1,0 +1,61 @@
+/**
+ * Keeps a host's active set in line with a discovery policy: whenever the host reports tools it had
+ * not reported before, the plan is made again and applied to the new tools only.
+ */
+import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import type { ToolHost } from "../host/types.js";
+import { isObject } from "../internal/guards.js";
+import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery } from "./discovery-policy.js";
+
+/** How {@link createDiscoverySync} treats tools it sees for the first time. */
+export interface DiscoverySyncOptions {
+	/**
+	 * Also activate new tools the plan loads (pinned, not deferred). Off for pi, whose tools are
+	 * active when registered (activating them again would undo the user's own choice); on for
+	 * in-memory hosts, where nothing is active unless set.
+	 */
+	activateLoaded: boolean;
+}
+
+/**
+ * Returns a function that plans discovery over the host's tools and applies the plan to the tools
+ * it sees for the first time: new deferred tools are deactivated, new loaded ones activated (with
+ * `activateLoaded`), and, when the host lists `tool_search` itself among its tools (pi does), it is
+ * activated when search turns on and deactivated when it turns off. Tools seen before are left
+ * alone, so what `tool_search`, the user or another extension activated stays active. The function
+ * returns the plan; it calls `setActiveTools` only when the active set changes.
+ */
+export function createDiscoverySync(
+	host: ToolHost,
+	policy: DiscoveryPolicy | undefined,
+	options: DiscoverySyncOptions,
+): () => DiscoveryPlan {
+	const seen = new Set<string>();
+	let searching: boolean | undefined;
+	return () => {
+		const all = host.getAllTools();
+		const plan = planDiscovery(all, policy);
+		const names = (Array.isArray(all) ? (all as unknown[]) : []).flatMap((tool) =>
+			isObject(tool) && typeof tool.name === "string" && tool.name !== "" ? [tool.name] : [],
+		);
+		const fresh = new Set(names.filter((name) => !seen.has(name)));
+		for (const name of fresh) seen.add(name);
+		const active = host.getActiveTools().filter((name) => typeof name === "string");
+		const deferred = new Set(plan.deferred);
+		let next = active.filter((name) => !(fresh.has(name) && deferred.has(name)));
+		if (options.activateLoaded) {
+			const present = new Set(next);
+			for (const name of plan.loaded) {
+				if (fresh.has(name) && name !== TOOL_SEARCH_TOOL_NAME && !present.has(name)) next.push(name);
+			}
+		}
+		if (names.includes(TOOL_SEARCH_TOOL_NAME) && plan.searchEnabled !== searching) {
+			next = next.filter((name) => name !== TOOL_SEARCH_TOOL_NAME);
+			if (plan.searchEnabled) next.push(TOOL_SEARCH_TOOL_NAME);
+			searching = plan.searchEnabled;
+		}
+		if (next.length !== active.length || next.some((name, at) => name !== active[at]))
+			host.setActiveTools(next);
+		return plan;
+	};
+}
