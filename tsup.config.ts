@@ -3,6 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
 	entry: {
 		index: "src/index.ts",
+		ranking: "src/ranking.ts",
 		wink: "src/wink.ts",
 		"adapters/pi": "src/adapters/pi.ts",
 		"adapters/ai-sdk": "src/adapters/ai-sdk.ts",

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
 	resolve: {
 		alias: {
+			"tool-search/ranking": fileURLToPath(new URL("./src/ranking.ts", import.meta.url)),
 			"tool-search/wink": fileURLToPath(new URL("./src/wink.ts", import.meta.url)),
 			"tool-search/pi": fileURLToPath(new URL("./src/adapters/pi.ts", import.meta.url)),
 			"tool-search/ai-sdk": fileURLToPath(new URL("./src/adapters/ai-sdk.ts", import.meta.url)),

@@ -5,7 +5,8 @@
  *
  * Run: npm run example:custom-ranker
  */
-import { Bm25Ranker, createToolSearchDocument, getToolRanker, registerToolRanker } from "tool-search";
+import { createToolSearchDocument, getToolRanker, registerToolRanker } from "tool-search";
+import { Bm25Ranker } from "tool-search/ranking";
 import { WinkBm25Ranker } from "tool-search/wink";
 
 const slack = { name: "slack", description: "Slack workspace messaging" };

@@ -2,7 +2,14 @@
  * Every default of the library, in one place. All values are frozen; spread them to derive your own.
  */
 
-/** Name of the tool the model calls. */
+/**
+ * Name of the tool the model calls.
+ *
+ * @example
+ * ```ts
+ * if (call.name === TOOL_SEARCH_TOOL_NAME) result = await toolSearch.execute(call.id, call.input);
+ * ```
+ */
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 
 /** How many tools one `tool_search` call returns and activates when the model gives no `limit`. */

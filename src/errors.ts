@@ -1,4 +1,12 @@
-/** Stable codes of {@link ToolSearchError}. */
+/**
+ * Stable codes of {@link ToolSearchError}.
+ *
+ * @example
+ * ```ts
+ * try { createToolSearchTool({ tools: host, defaultLimit: 0 }); }
+ * catch (error) { if (error instanceof ToolSearchError && error.code === "INVALID_OPTIONS") console.error(error.message); }
+ * ```
+ */
 export type ToolSearchErrorCode =
 	| "INVALID_OPTIONS"
 	| "INVALID_TOOL"

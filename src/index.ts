@@ -2,104 +2,53 @@
  * `tool-search`: one `tool_search` tool that lets an agent carry hundreds to 100,000 tools without
  * their schemas in the prompt. The model searches; the matches are activated for its next call.
  *
+ * This entry holds what a host needs: the tool, the host boundary, the discovery policy, the guard
+ * for calls to unloaded tools, search documents and the ranker registry. The ranking engine
+ * (`Bm25Ranker`, `ToolSearchIndex`, the tokenizer, tuning options) is in `tool-search/ranking`;
+ * each host adapter has its own entry (`tool-search/pi`, `/ai-sdk`, `/mcp`, `/anthropic`, `/openai`).
+ *
  * @example
  * ```ts
- * import { createActiveToolSet, createToolSearchTool } from "tool-search";
+ * import { checkToolCall, createActiveToolSet, createToolSearchTool } from "tool-search";
  *
- * const host = createActiveToolSet({ tools: allMyTools, pinned: ["read", "bash"] });
- * const toolSearch = createToolSearchTool({ tools: host });
+ * const host = createActiveToolSet({ tools: allMyTools });
+ * const toolSearch = createToolSearchTool({ tools: host, policy: { mode: "all", pinned: ["read_file"] } });
  * const result = await toolSearch.execute("call-1", { query: "create a github issue" });
  * console.log(result.content[0].text, host.getActiveTools());
+ * checkToolCall("github__create_issue", host).status; // "active": the search loaded it
  * ```
  * @module
  */
 
-export type { Bm25Params, RankingRules, ToolSearchFieldName } from "./defaults.js";
-// Defaults and errors.
-export {
-	DEFAULT_BM25_PARAMS,
-	DEFAULT_EXPANSION,
-	DEFAULT_FIELD_WEIGHTS,
-	DEFAULT_RANKING_RULES,
-	DEFAULT_TOOL_SEARCH_LIMIT,
-	TOOL_SEARCH_FIELDS,
-	TOOL_SEARCH_TOOL_NAME,
-} from "./defaults.js";
-// Documents.
+export { TOOL_SEARCH_TOOL_NAME } from "./defaults.js";
+// Search documents: what a ranker reads.
 export { createToolSearchDocument } from "./document/create-tool-search-document.js";
-export { resolveToolSearchFields } from "./document/resolve-fields.js";
 export type { ToolSearchErrorCode } from "./errors.js";
 export { ToolSearchError } from "./errors.js";
+// The host boundary.
 export type { ActiveToolSetOptions, InMemoryToolHost } from "./host/create-active-tool-set.js";
-// Host boundary.
 export { createActiveToolSet } from "./host/create-active-tool-set.js";
 export type { ActiveToolSet, ToolCatalog, ToolHost } from "./host/types.js";
-// Index and scoring.
-export { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "./index/bm25.js";
-export type { ExplainedField, ExplainedRule, ExplainedTerm, ToolSearchExplanation } from "./index/explain.js";
-export { editDistance } from "./index/fuzzy.js";
-export type { ResolvedToolSearchIndexOptions, ToolSearchIndexOptions } from "./index/index-options.js";
-export type { IndexSearchResult, QueryTermInfo } from "./index/index-search.js";
-export { CANDIDATE_POOL } from "./index/index-search.js";
-export type { SerializedToolSearchIndex } from "./index/serialize.js";
-export { INDEX_FORMAT_VERSION } from "./index/serialize.js";
-export { BUILT_IN_SYNONYMS } from "./index/synonyms.js";
-export type { IndexSearchOptions } from "./index/tool-search-index.js";
-export { ToolSearchIndex } from "./index/tool-search-index.js";
-// Host integration.
-export type {
-	DiscoveryMode,
-	DiscoveryPlan,
-	DiscoveryPolicy,
-	NamespaceGroup,
-	RenderToolSearchDescriptionOptions,
-	ToolCallCheck,
-	ToolCallCheckOptions,
-	ToolSearchSource,
-} from "./integration/index.js";
-export {
-	checkToolCall,
-	coalesceByNamespace,
-	DEFAULT_DISCOVERY_MAX_TOOLS,
-	DEFAULT_MAX_TOOL_SUGGESTIONS,
-	DEFAULT_SOURCE_LISTING_BUDGET_BYTES,
-	DISCOVERY_MODES,
-	estimateToolTokens,
-	namespaceFromToolName,
-	planDiscovery,
-	renderToolSearchDescription,
-	SOURCE_LISTING_HEADER,
-} from "./integration/index.js";
-export type { Bm25RankerStats, Bm25SearchOptions } from "./ranking/bm25-ranker.js";
-// Rankers.
-export { Bm25Ranker } from "./ranking/bm25-ranker.js";
-export type { SerializedBm25Ranker } from "./ranking/bm25-ranker-snapshot.js";
-export type { RankOutcome, RankWithFallbackOptions } from "./ranking/rank-with-fallback.js";
-export { rankWithFallback } from "./ranking/rank-with-fallback.js";
-export { getDefaultToolRanker, getToolRanker, registerToolRanker } from "./ranking/registry.js";
-// Tokenizer.
-export { tokenize } from "./tokenizer/tokenize.js";
-export type { ToolSearchToolDefinition, ToolSearchToolOptions } from "./tool/create-tool-search-tool.js";
+// Discovery: which tools wait behind tool_search, what the model is told, calls to unloaded tools.
+export type { DiscoveryMode, DiscoveryPlan, DiscoveryPolicy } from "./integration/discovery-policy.js";
+export { namespaceFromToolName, planDiscovery } from "./integration/discovery-policy.js";
+export type { RenderToolSearchDescriptionOptions, ToolSearchSource } from "./integration/source-listing.js";
+export { renderToolSearchDescription } from "./integration/source-listing.js";
+export type { ToolCallCheck, ToolCallCheckOptions } from "./integration/unloaded-tool-guard.js";
+export { checkToolCall } from "./integration/unloaded-tool-guard.js";
+// Swapping the ranker.
+export { getToolRanker, registerToolRanker } from "./ranking/registry.js";
 // The tool.
+export type { ToolSearchToolDefinition, ToolSearchToolOptions } from "./tool/create-tool-search-tool.js";
 export { createToolSearchTool } from "./tool/create-tool-search-tool.js";
-export { TOOL_SEARCH_DESCRIPTION } from "./tool/description.js";
 export type {
 	ToolSearchResultTool,
-	ToolSearchTextContent,
 	ToolSearchToolDetails,
-	ToolSearchToolErrorDetails,
-	ToolSearchToolFailure,
 	ToolSearchToolResult,
-	ToolSearchToolSuccess,
 } from "./tool/format-result.js";
-export { ABSTAINED_MESSAGE, NO_MATCH_MESSAGE, NO_TOOLS_MESSAGE } from "./tool/format-result.js";
 export type { ToolSearchInput } from "./tool/tool-search-schema.js";
-export { toolSearchSchema } from "./tool/tool-search-schema.js";
-export type { ToolSearchInputValidation } from "./tool/validate-input.js";
-export { validateToolSearchInput } from "./tool/validate-input.js";
 // Shared types.
 export type {
-	JsonSchema,
 	ToolInfo,
 	ToolNamespace,
 	ToolRanker,

@@ -4,26 +4,15 @@
  */
 import type { ToolSearchFieldName } from "./defaults.js";
 
-/** A JSON Schema object as tools carry it. Only the keys the document builder reads are typed. */
-export interface JsonSchema {
-	type?: string | readonly string[];
-	description?: unknown;
-	title?: unknown;
-	properties?: Readonly<Record<string, unknown>>;
-	items?: unknown;
-	anyOf?: readonly unknown[];
-	oneOf?: readonly unknown[];
-	allOf?: readonly unknown[];
-	enum?: readonly unknown[];
-	$ref?: unknown;
-	$defs?: Readonly<Record<string, unknown>>;
-	definitions?: Readonly<Record<string, unknown>>;
-	[key: string]: unknown;
-}
-
 /**
  * A tool as a host knows it. pi's `ToolInfo` (`name`, `description`, `parameters`) fits, and so
  * does an MCP `Tool` (`name`, `title`, `description`, `inputSchema`).
+ *
+ * @example
+ * ```ts
+ * const tool: ToolInfo = { name: "weather__forecast", description: "Weather forecast for a city.",
+ *   inputSchema: { type: "object", properties: { city: { type: "string" } } } };
+ * ```
  */
 export interface ToolInfo {
 	/** Unique name the model calls the tool by, e.g. `mcp__github__create_issue`. */
@@ -40,7 +29,14 @@ export interface ToolInfo {
 	inputSchema?: unknown;
 }
 
-/** A group of tools, such as an MCP server. */
+/**
+ * A group of tools, such as an MCP server.
+ *
+ * @example
+ * ```ts
+ * const github: ToolNamespace = { name: "github", description: "GitHub repositories, issues and pull requests" };
+ * ```
+ */
 export interface ToolNamespace {
 	/** Namespace name, e.g. the MCP server key `github`. */
 	name: string;
@@ -50,13 +46,28 @@ export interface ToolNamespace {
 	instructions?: string | undefined;
 }
 
-/** The text of a tool split into the fields the BM25F index weighs separately. */
+/**
+ * The text of a tool split into the fields the BM25F index weighs separately (see
+ * `TOOL_SEARCH_FIELDS` and `DEFAULT_FIELD_WEIGHTS` in `tool-search/ranking`).
+ *
+ * @example
+ * ```ts
+ * const fields: ToolSearchFields | undefined = createToolSearchDocument(tool, github).fields;
+ * fields?.localName; // "create_issue"
+ * ```
+ */
 export type ToolSearchFields = Readonly<Record<ToolSearchFieldName, string>>;
 
 /**
  * A tool as a ranker sees it. Call-compatible with pi's `ToolSearchDocument` (`name`, `text`,
  * `summary?`, `namespaceText?`): a ranker written for pi reads `text`; ours reads `fields` when
  * present and derives them from the pi fields otherwise.
+ *
+ * @example
+ * ```ts
+ * const document: ToolSearchDocument = createToolSearchDocument({ name: "read_file", description: "Read a file." });
+ * // { name: "read_file", text: "...", summary: "...", fields: { name: "read_file", localName: "read_file", ... } }
+ * ```
  */
 export interface ToolSearchDocument {
 	/** The tool's name; results refer to tools by it. */
@@ -71,13 +82,30 @@ export interface ToolSearchDocument {
 	fields?: ToolSearchFields;
 }
 
-/** One ranked tool. */
+/**
+ * One ranked tool: what a ranker returns, best first.
+ *
+ * @example
+ * ```ts
+ * const match: ToolSearchMatch = { name: "weather__forecast", score: 4.2 };
+ * ```
+ */
 export interface ToolSearchMatch {
 	name: string;
 	score: number;
 }
 
-/** What a ranker may use besides the query: the caller's cancellation and context. */
+/**
+ * What a ranker may use besides the query: the caller's cancellation and context.
+ *
+ * @example
+ * ```ts
+ * const ranker: ToolRanker = { rank: (query, documents, limit, options: ToolRankOptions = {}) => {
+ *   options.signal?.throwIfAborted();
+ *   return documents.slice(0, limit).map((document) => ({ name: document.name, score: 1 }));
+ * } };
+ * ```
+ */
 export interface ToolRankOptions {
 	/** Aborts the ranking; a ranker should stop and reject/throw when it fires. */
 	signal?: AbortSignal | undefined;
@@ -87,7 +115,19 @@ export interface ToolRankOptions {
 
 /**
  * Ranks tools for a query. Call-compatible with pi's `ToolRanker`. May be asynchronous.
- * Returns at most `limit` matches, best first.
+ * Returns at most `limit` matches, best first, each naming one of `documents`.
+ *
+ * @example
+ * ```ts
+ * const byName: ToolRanker = {
+ *   name: "by-name",
+ *   rank: (query, documents, limit) => documents
+ *     .filter((document) => document.name.includes(query))
+ *     .slice(0, limit)
+ *     .map((document) => ({ name: document.name, score: 1 })),
+ * };
+ * registerToolRanker(byName);
+ * ```
  */
 export interface ToolRanker {
 	/**

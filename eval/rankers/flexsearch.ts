@@ -7,7 +7,7 @@
  * each tool's first appearance.
  */
 import { Document } from "flexsearch";
-import { tokenize } from "../../src/index.js";
+import { tokenize } from "../../src/ranking.js";
 import type { EvalTool } from "../datasets.js";
 import { PEER_FIELD_NAMES, peerFields } from "./fields.js";
 import type { EvalRanker } from "./types.js";

@@ -5,7 +5,7 @@
  * lowercased. Queries go through the same pair (MiniSearch's search defaults to the index's).
  */
 import MiniSearch from "minisearch";
-import { tokenize } from "../../src/index.js";
+import { tokenize } from "../../src/ranking.js";
 import type { EvalTool } from "../datasets.js";
 import { PEER_FIELD_NAMES, type PeerFields, peerFields } from "./fields.js";
 import { byScoreThenName, type EvalRanker } from "./types.js";

@@ -1,10 +1,6 @@
 /** Our default ranker: a `ToolSearchIndex` over `createToolSearchDocument` documents. */
-import {
-	createToolSearchDocument,
-	ToolSearchIndex,
-	type ToolSearchIndexOptions,
-	type ToolSearchMatch,
-} from "../../src/index.js";
+import { createToolSearchDocument, type ToolSearchMatch } from "../../src/index.js";
+import { ToolSearchIndex, type ToolSearchIndexOptions } from "../../src/ranking.js";
 import type { EvalTool } from "../datasets.js";
 import type { EvalRanker } from "./types.js";
 

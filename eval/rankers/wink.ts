@@ -7,7 +7,7 @@
  */
 /// <reference path="../../src/ranking/wink-bm25-text-search.d.ts" />
 import winkBm25 from "wink-bm25-text-search";
-import { tokenize } from "../../src/index.js";
+import { tokenize } from "../../src/ranking.js";
 import type { EvalTool } from "../datasets.js";
 import { peerFields } from "./fields.js";
 import { byScoreThenName, type EvalRanker } from "./types.js";

@@ -18,12 +18,17 @@
  */
 
 export { createMcpCatalog, type McpCatalogOptions } from "./mcp/mcp-catalog.js";
-export { listAllTools, MAX_TOOL_PAGES } from "./mcp/mcp-listing.js";
-export {
-	createMcpProxyServer,
-	DEFAULT_MCP_PROXY_SERVER_INFO,
-	type McpProxyCatalog,
-	type McpProxyServerOptions,
-} from "./mcp/mcp-proxy.js";
-// Every type of `mcp-types.ts` is public (it holds the adapter's public types only).
-export type * from "./mcp/mcp-types.js";
+export { createMcpProxyServer, type McpProxyCatalog, type McpProxyServerOptions } from "./mcp/mcp-proxy.js";
+export type {
+	McpCallOptions,
+	McpCallToolResult,
+	McpCatalog,
+	McpCatalogChange,
+	McpCatalogError,
+	McpCatalogEvents,
+	McpClientLike,
+	McpRefreshResult,
+	McpServerEntry,
+	McpTool,
+	McpToolOrigin,
+} from "./mcp/mcp-types.js";

@@ -29,15 +29,9 @@ import { toPiToolDefinition } from "./pi/definition.js";
 import { guardOptions, guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolSearchOptions } from "./pi/types.js";
 
-export { PI_PROMPT_SNIPPET, toPiParameters, toPiToolDefinition } from "./pi/definition.js";
-export { guardPiToolCalls, rewriteToolNotFound } from "./pi/guard.js";
-export type {
-	PiExtensionApi,
-	PiParameters,
-	PiToolSearchDefinition,
-	PiToolSearchOptions,
-} from "./pi/types.js";
-export { loadedNowMessage } from "./shared/loaded-now-message.js";
+export { toPiToolDefinition } from "./pi/definition.js";
+export { guardPiToolCalls } from "./pi/guard.js";
+export type { PiExtensionApi, PiToolSearchDefinition, PiToolSearchOptions } from "./pi/types.js";
 
 const NO_TOOLS: ToolHost = { getAllTools: () => [], getActiveTools: () => [], setActiveTools: () => {} };
 const PI_SYNC = { activateLoaded: false } as const;

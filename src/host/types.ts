@@ -2,6 +2,11 @@ import type { ToolInfo } from "../types.js";
 
 /**
  * Where the tools come from. pi's `ExtensionAPI` fits as it is.
+ *
+ * @example
+ * ```ts
+ * const catalog: ToolCatalog = { getAllTools: () => [...builtIns, ...mcpTools] };
+ * ```
  */
 export interface ToolCatalog {
 	/** Every tool the host knows, active or not. */
@@ -11,11 +16,24 @@ export interface ToolCatalog {
 /**
  * The host's set of tools declared to the model. pi's `ExtensionAPI` fits as it is.
  * `setActiveTools` replaces the whole set; changes apply from the next model call.
+ *
+ * @example
+ * ```ts
+ * let active: string[] = ["read_file"];
+ * const set: ActiveToolSet = { getActiveTools: () => active, setActiveTools: (names) => { active = [...names]; } };
+ * ```
  */
 export interface ActiveToolSet {
 	getActiveTools(): readonly string[];
 	setActiveTools(names: string[]): void;
 }
 
-/** Both halves of the host boundary, as pi's `ExtensionAPI` has them. */
+/**
+ * Both halves of the host boundary, as pi's `ExtensionAPI` has them.
+ *
+ * @example
+ * ```ts
+ * const host: ToolHost = createActiveToolSet({ tools: allMyTools }); // or pi's ExtensionAPI
+ * ```
+ */
 export type ToolHost = ToolCatalog & ActiveToolSet;

@@ -21,6 +21,11 @@ export const DISCOVERY_MODES = Object.freeze(["off", "auto", "mcp-only", "all"] 
  * - `mcp-only`: MCP tools are deferred, the others loaded;
  * - `all`: every tool is deferred.
  * Pinned tools and the tools of pinned namespaces are never deferred.
+ *
+ * @example
+ * ```ts
+ * const mode: DiscoveryMode = "mcp-only";
+ * ```
  */
 export type DiscoveryMode = (typeof DISCOVERY_MODES)[number];
 

@@ -70,7 +70,15 @@ export interface ToolSearchTextContent {
 	text: string;
 }
 
-/** One tool found (and activated) by a `tool_search` call. */
+/**
+ * One tool found (and activated) by a `tool_search` call, as `details.tools` lists it.
+ *
+ * @example
+ * ```ts
+ * const found: ToolSearchResultTool = { name: "github__create_issue", label: "Create issue",
+ *   description: "Create a new issue in a GitHub repository.", server_name: "github", parameters: ["title", "body"], score: 7.31 };
+ * ```
+ */
 export interface ToolSearchResultTool {
 	/** The name to call the tool by. */
 	name: string;

@@ -13,7 +13,7 @@ import {
 	type McpCatalog,
 	type McpClientLike,
 	type McpProxyCatalog,
-	type McpToolInfo,
+	type McpTool,
 } from "tool-search/mcp";
 
 const client = new Client({ name: "types", version: "1.0.0" });
@@ -34,7 +34,7 @@ const noCall: McpClientLike = { listTools: async () => ({ tools: [] }) };
 // The catalogue is a `ToolCatalog` and a proxy catalogue; its tools are our `ToolInfo` and MCP `Tool`s.
 const asCatalog: ToolCatalog = catalog;
 const asProxyCatalog: McpProxyCatalog = catalog;
-const info: McpToolInfo | undefined = catalog.getAllTools()[0];
+const info: McpTool | undefined = catalog.getAllTools()[0];
 const asToolInfo: ToolInfo | undefined = info;
 const asMcpTool: Tool | undefined = info;
 

@@ -1,15 +1,10 @@
 import type { ExtensionContext, ToolDefinition, ToolInfo } from "@mariozechner/pi-coding-agent";
-import {
-	guardPiToolCalls,
-	loadedNowMessage,
-	PI_PROMPT_SNIPPET,
-	type PiExtensionApi,
-	rewriteToolNotFound,
-	toolSearchExtension,
-	toPiParameters,
-} from "tool-search/pi";
+import { guardPiToolCalls, type PiExtensionApi, toolSearchExtension } from "tool-search/pi";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import { PI_PROMPT_SNIPPET, toPiParameters } from "../../src/adapters/pi/definition.js";
+import { rewriteToolNotFound } from "../../src/adapters/pi/guard.js";
+import { loadedNowMessage } from "../../src/adapters/shared/loaded-now-message.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";

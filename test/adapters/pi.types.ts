@@ -8,18 +8,19 @@ import type {
 	ExtensionFactory,
 	ToolDefinition,
 } from "@mariozechner/pi-coding-agent";
-import { createToolSearchTool, type ToolSearchToolDetails, toolSearchSchema } from "tool-search";
+import { createToolSearchTool, type ToolSearchToolDetails } from "tool-search";
 import {
 	guardPiToolCalls,
 	type PiExtensionApi,
-	type PiParameters,
 	type PiToolSearchDefinition,
-	rewriteToolNotFound,
 	toolSearchExtension,
-	toPiParameters,
 	toPiToolDefinition,
 } from "tool-search/pi";
 import { expectTypeOf } from "vitest";
+import { toPiParameters } from "../../src/adapters/pi/definition.js";
+import { rewriteToolNotFound } from "../../src/adapters/pi/guard.js";
+import type { PiParameters } from "../../src/adapters/pi/types.js";
+import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 
 declare const pi: ExtensionAPI;
 

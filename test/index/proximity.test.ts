@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
-import { ToolSearchIndex, type ToolSearchIndexOptions } from "../../src/index.js";
+import { ToolSearchIndex, type ToolSearchIndexOptions } from "../../src/ranking.js";
 
 const doc = (name: string, description: string) => createToolSearchDocument({ name, description });
 

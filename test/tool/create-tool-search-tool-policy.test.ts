@@ -52,7 +52,10 @@ describe("createToolSearchTool with a discovery policy (a host's own loop)", () 
 
 	it("keeps pinned tools loaded and never searches them", async () => {
 		const host = createActiveToolSet({ tools: [...BUILT_INS, ...MCP] });
-		const tool = createToolSearchTool({ tools: host, policy: { mode: "all", pinned: ["weather__forecast"] } });
+		const tool = createToolSearchTool({
+			tools: host,
+			policy: { mode: "all", pinned: ["weather__forecast"] },
+		});
 		expect(host.getActiveTools()).toEqual(["weather__forecast"]);
 		const result = await tool.execute("1", { query: "weather forecast" });
 		if (result.isError) throw new Error("expected success");

@@ -17,7 +17,6 @@ import type {
 	McpRefreshResult,
 	McpServerEntry,
 	McpTool,
-	McpToolInfo,
 } from "./mcp-types.js";
 
 /**
@@ -143,7 +142,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		queued: undefined,
 	}));
 	const byServer = new Map(states.map((state) => [state.name, state]));
-	let allTools: readonly McpToolInfo[] = Object.freeze([]);
+	let allTools: readonly McpTool[] = Object.freeze([]);
 	let byName = new Map<string, { state: ServerState; entry: McpCatalogEntry }>();
 
 	const listeners = {
@@ -174,7 +173,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	}
 
 	function rebuild(): void {
-		const tools: McpToolInfo[] = [];
+		const tools: McpTool[] = [];
 		const names = new Map<string, { state: ServerState; entry: McpCatalogEntry }>();
 		for (const state of states) {
 			for (const [name, entry] of state.tools) {

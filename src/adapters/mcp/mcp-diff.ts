@@ -4,7 +4,7 @@
  */
 import { quote, ToolSearchError } from "../../errors.js";
 import { sameJson } from "./mcp-listing.js";
-import type { McpTool, McpToolInfo, McpToolOrigin } from "./mcp-types.js";
+import type { McpTool, McpToolOrigin } from "./mcp-types.js";
 
 /**
  * One catalogued tool: what the catalogue hands out, what the server listed, and where it is from.
@@ -15,7 +15,7 @@ import type { McpTool, McpToolInfo, McpToolOrigin } from "./mcp-types.js";
  * ```
  */
 export interface McpCatalogEntry {
-	readonly info: McpToolInfo;
+	readonly info: McpTool;
 	/** The definition as the server listed it, to compare the next listing with. */
 	readonly definition: McpTool;
 	readonly origin: McpToolOrigin;
@@ -65,7 +65,7 @@ export interface ListingDiff {
  * // { name: "weather__get_alerts", title: "Alerts", annotations: { title: "Alerts" }, inputSchema: { type: "object" } }
  * ```
  */
-export function toMcpToolInfo(tool: McpTool, name: string): McpToolInfo {
+export function toMcpToolInfo(tool: McpTool, name: string): McpTool {
 	const annotated = tool.annotations?.title;
 	const title =
 		typeof tool.title === "string" ? tool.title : typeof annotated === "string" ? annotated : undefined;

@@ -17,7 +17,7 @@ import { checkToolCall } from "../../integration/index.js";
 import { invalidOptions } from "../../internal/guards.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
-import type { McpCallToolResult, McpCatalog, McpToolInfo } from "./mcp-types.js";
+import type { McpCallToolResult, McpCatalog, McpTool } from "./mcp-types.js";
 
 /**
  * The `serverInfo` a proxy announces unless told otherwise.
@@ -181,15 +181,15 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		inputSchema: JSON.parse(JSON.stringify(toolSearch.parameters)) as Tool["inputSchema"],
 	};
 
-	let indexed: { tools: readonly McpToolInfo[]; byName: Map<string, McpToolInfo> } | undefined;
+	let indexed: { tools: readonly McpTool[]; byName: Map<string, McpTool> } | undefined;
 	/** The catalogue by name, rebuilt only when `getAllTools` returns a new array. */
-	function catalogByName(): Map<string, McpToolInfo> {
+	function catalogByName(): Map<string, McpTool> {
 		const tools = catalog.getAllTools();
 		if (indexed?.tools !== tools)
 			indexed = { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
 		return indexed.byName;
 	}
-	function listed(): McpToolInfo[] {
+	function listed(): McpTool[] {
 		const byName = catalogByName();
 		return view.getActiveTools().flatMap((name) => {
 			const tool = name === TOOL_SEARCH_TOOL_NAME ? undefined : byName.get(name);

@@ -95,19 +95,6 @@ export interface McpServerEntry {
 }
 
 /**
- * A catalogued tool: the server's definition under the name the model calls it by
- * (`github__create_issue`), with `title` taken from `annotations.title` when the tool has no
- * `title`. It is a valid MCP `Tool`, so a proxy lists it as it is. The object stays the same (`===`)
- * across refreshes for as long as the server's definition does not change.
- *
- * @example
- * ```ts
- * const info: McpToolInfo = catalog.getAllTools()[0]; // { name: "github__create_issue", inputSchema: {...}, ... }
- * ```
- */
-export type McpToolInfo = McpTool;
-
-/**
  * Where a catalogued tool comes from.
  *
  * @example
@@ -191,7 +178,7 @@ export interface McpCatalogEvents {
  */
 export interface McpCatalog extends ToolCatalog {
 	/** Every server's tools, servers in the order given; the same array until something changes. */
-	getAllTools(): readonly McpToolInfo[];
+	getAllTools(): readonly McpTool[];
 	/** Settles once every server was listed once, whatever the outcome. */
 	readonly ready: Promise<McpRefreshResult>;
 	/**
