@@ -57,8 +57,8 @@ for (const call of script) {
 		);
 		continue;
 	}
+	// The guard: a tool that exists but is not loaded, or does not exist, gets an error the model can act on.
 	const check = checkToolCall(call.name, host);
-	console.log(
-		check.status === "active" ? "  runs the tool (your code)" : `  error for the model: ${check.message}`,
-	);
+	if (check.status === "inactive" || check.status === "unknown") console.log(`  error: ${check.message}`);
+	else console.log("  runs the tool (your code)");
 }
