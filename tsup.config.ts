@@ -25,5 +25,6 @@ export default defineConfig({
 		"@anthropic-ai/sdk",
 		/^@modelcontextprotocol\/sdk/,
 		/^@mariozechner\/pi-coding-agent/,
+		/^@earendil-works\//,
 	],
 });

@@ -7,7 +7,7 @@
  *
  * Run: npm run example:pi   (or: npx tsx examples/pi.ts)
  */
-import type { ExtensionContext, ToolDefinition, ToolInfo } from "@mariozechner/pi-coding-agent";
+import type { ExtensionToolContext, ToolDefinition, ToolInfo } from "@earendil-works/pi-coding-agent";
 import { type PiExtensionApi, toolSearchExtension } from "tool-search/pi";
 import { Type } from "typebox";
 
@@ -18,10 +18,12 @@ const all: ToolInfo[] = [];
 const registered = new Map<string, ToolDefinition>();
 const handlers = new Map<string, ((event: never, ctx: never) => unknown)[]>();
 let active: string[] = [];
-const pi: PiExtensionApi = {
+// Like pi's ExtensionAPI, the fake registers any tool; `PiExtensionApi` is what the extension needs of it.
+const pi: Omit<PiExtensionApi, "registerTool"> & { registerTool(tool: ToolDefinition): void } = {
 	registerTool(tool) {
-		registered.set(tool.name, tool as ToolDefinition);
-		all.push({ name: tool.name, description: tool.description, parameters: tool.parameters, sourceInfo });
+		registered.set(tool.name, tool);
+		const { name, description, parameters } = tool;
+		all.push({ name, description, parameters, exposure: tool.exposure ?? "direct", sourceInfo });
 		active.push(tool.name);
 	},
 	on(event: string, handler: (event: never, ctx: never) => unknown) {
@@ -33,7 +35,7 @@ const pi: PiExtensionApi = {
 		active = names.filter((name) => all.some((tool) => tool.name === name));
 	},
 };
-const ctx = {} as ExtensionContext; // pi passes its session context; tool_search only hands it to the ranker
+const ctx = {} as ExtensionToolContext; // pi passes its session context; tool_search only hands it to the ranker
 const emit = async (event: { type: string }) => {
 	for (const handler of handlers.get(event.type) ?? []) await handler(event as never, ctx as never);
 };

@@ -11,7 +11,11 @@
  * - pi marks a tool result as failed when `execute` throws, so `tool_search`'s error results
  *   (bad arguments) are rethrown as `Error(text)`.
  *
- * Only types come from `@mariozechner/pi-coding-agent` (an optional peer dependency).
+ * Works with pi 1.x (`@earendil-works/pi-coding-agent`) and pi 0.7x (`@mariozechner/pi-coding-agent`);
+ * nothing is imported from either (the types are structural). On pi 1.x, `tool_search` declares
+ * `exposure: "model-only"` and `reachesTools`, so pi keeps MCP tools reachable through it and its MCP
+ * extension makes a search wait for servers still connecting; `hidden` tools are never searched. It
+ * replaces pi's built-in `tool_search` (pi then skips its built-in extension, with a warning).
  *
  * @example
  * ```ts
@@ -25,16 +29,21 @@
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolHost } from "../host/types.js";
 import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
+import type { ToolInfo } from "../types.js";
 import { toPiToolDefinition } from "./pi/definition.js";
 import { guardOptions, guardPiToolCalls } from "./pi/guard.js";
-import type { PiExtensionApi, PiToolSearchOptions } from "./pi/types.js";
+import type { PiExtensionApi, PiToolInfo, PiToolSearchOptions } from "./pi/types.js";
 
 export { toPiToolDefinition } from "./pi/definition.js";
 export { guardPiToolCalls } from "./pi/guard.js";
 export type { PiExtensionApi, PiToolSearchDefinition, PiToolSearchOptions } from "./pi/types.js";
 
 const NO_TOOLS: ToolHost = { getAllTools: () => [], getActiveTools: () => [], setActiveTools: () => {} };
-const PI_SYNC = { activateLoaded: false } as const;
+/** pi's tools are active from registration, and its MCP servers connect after the session starts. */
+const PI_SYNC = { activateLoaded: false, keepSearchOn: true } as const;
+
+/** pi 1.x `hidden` tools: registered but unreachable, so never searched nor offered. */
+const isHidden = (tool: ToolInfo): boolean => (tool as PiToolInfo).exposure === "hidden";
 
 /**
  * The pi extension: registers `tool_search` (built by `createToolSearchTool({ tools: pi })`),
@@ -64,10 +73,12 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 	}
 	buildToolSearchTool({ ...toolOptions, tools: NO_TOOLS }, PI_SYNC);
 	const guarded = guardOptions(guard);
+	const given = toolOptions.exclude;
+	const exclude = (tool: ToolInfo): boolean => isHidden(tool) || given?.(tool) === true;
 
 	return (pi) => {
 		// pi's tools are active when registered: the policy only hides the deferred ones.
-		const tool = buildToolSearchTool({ ...toolOptions, tools: pi }, PI_SYNC);
+		const tool = buildToolSearchTool({ ...toolOptions, exclude, tools: pi }, PI_SYNC);
 		pi.registerTool(toPiToolDefinition(tool, { promptSnippet }));
 		if (toolOptions.policy !== undefined) {
 			const sync = (): void => {

@@ -15,6 +15,12 @@ export interface DiscoverySyncOptions {
 	 * in-memory hosts, where nothing is active unless set.
 	 */
 	activateLoaded: boolean;
+	/**
+	 * Never switch `tool_search` off (unless the mode is `off`), only on. For pi, whose MCP servers
+	 * connect after the session starts: a catalogue with nothing to defer yet must not take the search
+	 * away from the model while its servers are still connecting.
+	 */
+	keepSearchOn?: boolean | undefined;
 }
 
 /**
@@ -49,10 +55,11 @@ export function createDiscoverySync(
 				if (fresh.has(name) && name !== TOOL_SEARCH_TOOL_NAME && !present.has(name)) next.push(name);
 			}
 		}
-		if (names.includes(TOOL_SEARCH_TOOL_NAME) && plan.searchEnabled !== searching) {
+		const search = plan.searchEnabled || (options.keepSearchOn === true && plan.mode !== "off");
+		if (names.includes(TOOL_SEARCH_TOOL_NAME) && search !== searching) {
 			next = next.filter((name) => name !== TOOL_SEARCH_TOOL_NAME);
-			if (plan.searchEnabled) next.push(TOOL_SEARCH_TOOL_NAME);
-			searching = plan.searchEnabled;
+			if (search) next.push(TOOL_SEARCH_TOOL_NAME);
+			searching = search;
 		}
 		if (next.length !== active.length || next.some((name, at) => name !== active[at]))
 			host.setActiveTools(next);

@@ -250,19 +250,22 @@ export function buildToolSearchTool(
 		}
 		throwIfAborted(signal);
 
-		const found = outcome.matches.flatMap((match) => {
+		let found = outcome.matches.flatMap((match) => {
 			const candidate = hidden.has(match.name) ? undefined : searchable.get(match.name);
 			return candidate === undefined
 				? []
 				: [describeFoundTool(candidate.tool, match.score, candidate.namespace)];
 		});
-		const activated = found.map((tool) => tool.name);
 		let active = nameList(tools.getActiveTools());
-		if (activated.length > 0) {
-			tools.setActiveTools([...new Set([...active, ...activated])]);
-			for (const name of activated) selected.add(name);
+		if (found.length > 0) {
+			tools.setActiveTools([...new Set([...active, ...found.map((tool) => tool.name)])]);
 			active = nameList(tools.getActiveTools());
+			// A host may refuse a name (pi ignores hidden tools): report only what it activated.
+			const now = new Set(active);
+			found = found.filter((tool) => now.has(tool.name));
+			for (const tool of found) selected.add(tool.name);
 		}
+		const activated = found.map((tool) => tool.name);
 		const stillActive = new Set(active);
 
 		const details: ToolSearchToolDetails = {

@@ -292,12 +292,20 @@ describe("createMcpCatalog", () => {
 		const catalog = createMcpCatalog({ servers: clients, onChange: (change) => changes.push(change) });
 		await catalog.ready;
 		const weatherTools = catalog.getAllTools().slice(0, 2);
+		// Each search starts from an empty active set, so every search can find every tool.
+		let active: string[] = [];
 		const toolSearch = createToolSearchTool({
-			tools: { getAllTools: catalog.getAllTools, getActiveTools: () => [], setActiveTools: () => {} },
+			tools: {
+				getAllTools: catalog.getAllTools,
+				getActiveTools: () => active,
+				setActiveTools: (n) => (active = n),
+			},
 			namespaceOf: catalog.namespaceOf,
 		});
-		const search = async (query: string) =>
-			(await toolSearch.execute("1", { query, limit: 1 })).details as { activated_tools: string[] };
+		const search = async (query: string) => {
+			active = [];
+			return (await toolSearch.execute("1", { query, limit: 1 })).details as { activated_tools: string[] };
+		};
 
 		expect((await search("merge pull request")).activated_tools).toEqual(["github__list_pull_requests"]);
 		await github.setTools([

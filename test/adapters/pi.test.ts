@@ -1,8 +1,8 @@
-import type { ExtensionContext, ToolDefinition, ToolInfo } from "@mariozechner/pi-coding-agent";
+import type { ExtensionToolContext, ToolDefinition, ToolInfo } from "@earendil-works/pi-coding-agent";
 import { guardPiToolCalls, type PiExtensionApi, toolSearchExtension } from "tool-search/pi";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { PI_PROMPT_SNIPPET, toPiParameters } from "../../src/adapters/pi/definition.js";
+import { PI_PROMPT_SNIPPET } from "../../src/adapters/pi/definition.js";
 import { rewriteToolNotFound } from "../../src/adapters/pi/guard.js";
 import { loadedNowMessage } from "../../src/adapters/shared/loaded-now-message.js";
 import { ToolSearchError } from "../../src/errors.js";
@@ -12,7 +12,7 @@ import type { ToolRanker, ToolRankOptions } from "../../src/types.js";
 import { thrown } from "../helpers/thrown.js";
 import { AVAILABLE, HINT, TOOL_SEARCH_SCHEMA_JSON } from "./fixtures.js";
 
-const CTX = Object.freeze({ cwd: "/work" }) as unknown as ExtensionContext;
+const CTX = Object.freeze({ cwd: "/work" }) as unknown as ExtensionToolContext;
 const sourceInfo = Object.freeze({
 	path: "<test>",
 	source: "test",
@@ -29,17 +29,15 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 	const definitions = new Map<string, ToolDefinition>();
 	const handlers = new Map<string, Handler[]>();
 	const setCalls: string[][] = [];
-	const api: PiExtensionApi = {
+	const api: Omit<PiExtensionApi, "registerTool"> & { registerTool(tool: ToolDefinition): void } = {
 		registerTool(tool) {
-			definitions.set(tool.name, tool as ToolDefinition);
-			const info = Object.freeze({
-				name: tool.name,
-				description: tool.description,
-				parameters: tool.parameters,
-				sourceInfo,
-			});
+			definitions.set(tool.name, tool);
+			const exposure = tool.exposure ?? "direct";
+			const { name, description, parameters } = tool;
+			const info = Object.freeze({ name, description, parameters, exposure, sourceInfo });
 			all = Object.freeze([...all.filter((known) => known.name !== tool.name), info]);
-			active = Object.freeze([...active, tool.name]);
+			// pi 1.x: only direct and model-only tools are active from registration.
+			if (exposure === "direct" || exposure === "model-only") active = Object.freeze([...active, tool.name]);
 		},
 		on(event: string, handler: Handler) {
 			handlers.set(event, [...(handlers.get(event) ?? []), handler]);
@@ -48,7 +46,10 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 		getActiveTools: () => active as string[],
 		setActiveTools(names) {
 			setCalls.push([...names]);
-			active = Object.freeze(names.filter((name) => all.some((tool) => tool.name === name)));
+			// pi ignores unknown and hidden tools.
+			active = Object.freeze(
+				names.filter((name) => all.some((tool) => tool.name === name && tool.exposure !== "hidden")),
+			);
 		},
 	};
 	const fake = {
@@ -58,13 +59,14 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 		setCalls,
 		active: () => [...active],
 		/** Registers a tool as another extension would. */
-		tool(name: string, description: string) {
+		tool(name: string, description: string, exposure?: "direct" | "deferred" | "hidden") {
 			api.registerTool({
 				name,
 				label: name,
 				description,
 				parameters: Type.Object({}),
 				execute: async () => ({ content: [], details: {} }),
+				...(exposure === undefined ? {} : { exposure }),
 			});
 		},
 		async emit(type: string, event: object = {}): Promise<unknown[]> {
@@ -107,13 +109,17 @@ describe("toolSearchExtension: the registered definition", () => {
 			description: TOOL_SEARCH_DESCRIPTION,
 			promptSnippet: PI_PROMPT_SNIPPET,
 			parameters: TOOL_SEARCH_SCHEMA_JSON,
+			exposure: "model-only",
 		});
 		expect(typeof definition?.execute).toBe("function");
+		// pi 1.x: tool_search reaches every tool (pi's MCP extension waits for servers on its calls).
+		expect(definition?.reachesTools?.({ query: "x" })).toBe("all");
 	});
 
-	it("toPiParameters returns the schema itself, plain JSON Schema", () => {
-		expect(toPiParameters(toolSearchSchema)).toBe(toolSearchSchema);
-		expect(JSON.parse(JSON.stringify(toPiParameters(toolSearchSchema)))).toEqual(TOOL_SEARCH_SCHEMA_JSON);
+	it("registers the schema itself, plain JSON Schema", () => {
+		const pi = fakePi([]);
+		toolSearchExtension()(pi.api);
+		expect(pi.definitions.get("tool_search")?.parameters).toBe(toolSearchSchema);
 	});
 
 	it("takes a custom description and prompt snippet", () => {
@@ -242,12 +248,43 @@ describe("toolSearchExtension: policy", () => {
 		expect(pi.setCalls).toHaveLength(calls);
 	});
 
-	it("deactivates tool_search when the policy searches nothing", async () => {
+	it("keeps tool_search active while nothing is deferred yet (MCP servers connect after session_start)", async () => {
 		const pi = fakePi();
-		toolSearchExtension({ policy: { mode: "auto" } })(pi.api);
-		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		toolSearchExtension({ policy: { mode: "mcp-only" } })(pi.api);
 		await pi.emit("session_start", { reason: "startup" });
-		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "github__create_issue"]);
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "tool_search"]);
+		// The MCP server connects later; its tools are deferred before the first prompt.
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		await pi.emit("before_agent_start");
+		expect(pi.active()).toEqual(["read", "bash", "edit", "write", "tool_search"]);
+		const result = await pi.definitions
+			.get("tool_search")
+			?.execute("1", { query: "github issue" }, undefined, undefined, CTX);
+		expect(result?.details).toMatchObject({ activated_tools: ["github__create_issue"] });
+	});
+
+	it("switches tool_search off only for mode off", async () => {
+		const auto = fakePi();
+		toolSearchExtension({ policy: { mode: "auto" } })(auto.api);
+		await auto.emit("session_start", { reason: "startup" });
+		expect(auto.active()).toContain("tool_search");
+		const off = fakePi();
+		toolSearchExtension({ policy: { mode: "off" } })(off.api);
+		await off.emit("session_start", { reason: "startup" });
+		expect(off.active()).toEqual(["read", "bash", "edit", "write"]);
+	});
+
+	it("never searches, activates or reports a pi 1.x hidden tool", async () => {
+		const pi = fakePi([]);
+		toolSearchExtension()(pi.api);
+		pi.tool("github__secret_issue_tool", "Create a GitHub issue (withdrawn).", "hidden");
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.", "deferred");
+		const result = await pi.definitions
+			.get("tool_search")
+			?.execute("1", { query: "create github issue" }, undefined, undefined, CTX);
+		expect(result?.details).toMatchObject({ activated_tools: ["github__create_issue"], total_tools: 1 });
+		expect(JSON.stringify(result?.content)).not.toContain("secret");
+		expect(pi.active()).toEqual(["tool_search", "github__create_issue"]);
 	});
 });
 

@@ -118,3 +118,25 @@ describe("createToolSearchTool with a discovery policy (a host's own loop)", () 
 		expect(host.sets).toEqual([]);
 	});
 });
+
+describe("createToolSearchTool: what the host refused is not reported", () => {
+	it("reports as activated only the tools the host's active set holds after setActiveTools", async () => {
+		let active: string[] = [];
+		const host: ToolHost = {
+			getAllTools: () => MCP,
+			getActiveTools: () => active,
+			// This host refuses weather__forecast, as pi refuses a hidden tool.
+			setActiveTools: (names) => {
+				active = names.filter((name) => name !== "weather__forecast");
+			},
+		};
+		const result = await createToolSearchTool({ tools: host }).execute("1", {
+			query: "weather forecast github issue",
+		});
+		if (result.isError) throw new Error("expected success");
+		expect(result.details.activated_tools).not.toContain("weather__forecast");
+		expect(result.details.tools.map((tool) => tool.name)).toEqual(result.details.activated_tools);
+		expect(result.details.activated_tools.length).toBeGreaterThan(0);
+		expect(result.content[0].text).not.toContain("weather__forecast");
+	});
+});

@@ -3,7 +3,7 @@
  * schema to pi's parameter type, and the definition whose `execute` throws for error results.
  */
 import type { ToolSearchToolDefinition } from "../../tool/create-tool-search-tool.js";
-import type { PiParameters, PiToolSearchDefinition } from "./types.js";
+import type { PiToolSearchDefinition } from "./types.js";
 
 /**
  * The default prompt snippet of `tool_search` in pi's system prompt.
@@ -15,22 +15,6 @@ import type { PiParameters, PiToolSearchDefinition } from "./types.js";
  */
 export const PI_PROMPT_SNIPPET =
 	"Find and load tools that are not listed here (for example MCP server tools).";
-
-/**
- * The one place where our TypeBox schema becomes pi's parameter type. At runtime both are the same
- * plain JSON Schema (TypeBox keeps its markers non-enumerable; pi validates arguments with the
- * schema as data). The types differ across pi versions: pi's `TSchema` comes from `typebox` 1.x
- * now but from `@sinclair/typebox` 0.34 (which requires a `[Kind]` symbol key) in older pi, so the
- * cast lives here and nowhere else.
- *
- * @example
- * ```ts
- * pi.registerTool({ ...definition, parameters: toPiParameters(toolSearchSchema) });
- * ```
- */
-export function toPiParameters(schema: ToolSearchToolDefinition["parameters"]): PiParameters {
-	return schema as unknown as PiParameters;
-}
 
 /**
  * A `tool_search` tool as a pi tool definition: same name, label, description and schema, plus a
@@ -51,7 +35,11 @@ export function toPiToolDefinition(
 		label: tool.label,
 		description: tool.description,
 		promptSnippet: options.promptSnippet ?? PI_PROMPT_SNIPPET,
-		parameters: toPiParameters(tool.parameters),
+		parameters: tool.parameters,
+		// pi 1.x: tool_search reaches every tool, so pi keeps MCP tools reachable through it and its
+		// MCP extension makes a call wait for servers still connecting. pi 0.7x ignores both.
+		exposure: "model-only",
+		reachesTools: () => "all",
 		async execute(toolCallId, params, signal, onUpdate, ctx) {
 			const result = await tool.execute(toolCallId, params, signal, onUpdate, ctx);
 			if (result.isError === true) throw new Error(result.content[0].text);
