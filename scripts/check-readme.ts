@@ -30,12 +30,10 @@ const SKIP_MARKER = /^\s*\/\/\s*readme-check:\s*skip\b/;
 export const PRELUDE = `// Stand-ins for the reader's own values in the README's examples.
 declare const allMyTools: import("tool-search").ToolInfo[];
 declare const host: import("tool-search").InMemoryToolHost;
-declare const documents: import("tool-search").ToolSearchDocument[];
-declare const serverOf: (tool: import("tool-search").ToolInfo) => import("tool-search").ToolNamespace | undefined;
+declare function runMyTool(name: string, input: unknown): Promise<string>;
 declare const myEmbedder: { nearest(query: string, texts: readonly string[], limit: number, signal?: AbortSignal): Promise<{ index: number; score: number }[]> };
 declare const model: import("ai").LanguageModel;
 declare const client: import("@anthropic-ai/sdk").default;
-declare const openai: import("openai").default;
 `;
 
 /** One fenced block: its language, its first line number in the file (the fence's), its code. */
@@ -131,9 +129,7 @@ export function checkReadme(
 				return `TS${diagnostic.code}: ${message}`;
 			const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
 			const where =
-				block === undefined
-					? `${diagnostic.file.fileName}:${line + 1}`
-					: `README line ${block.line + 1 + line}`;
+				block === undefined ? `${diagnostic.file.fileName}:${line + 1}` : `line ${block.line + 1 + line}`;
 			const source = diagnostic.file.text.split("\n")[line]?.trim() ?? "";
 			return `${where}: TS${diagnostic.code}: ${message}\n    > ${source}`;
 		};
