@@ -41,6 +41,7 @@ export { getToolRanker, registerToolRanker } from "./ranking/registry.js";
 // The tool.
 export type { ToolSearchToolDefinition, ToolSearchToolOptions } from "./tool/create-tool-search-tool.js";
 export { createToolSearchTool } from "./tool/create-tool-search-tool.js";
+export { TOOL_SEARCH_DESCRIPTION } from "./tool/description.js";
 export type {
 	ToolSearchResultTool,
 	ToolSearchToolDetails,
