@@ -1,15 +1,17 @@
 /**
- * `tool-search/ai-sdk`: `tool_search` for the Vercel AI SDK (v6). Pass every tool in `tools`; the
- * returned `prepareStep` narrows each step's `activeTools` to the pinned tools, `tool_search` and
- * what the searches activated, so the model sees only those schemas.
+ * `tool-search/ai-sdk`: `tool_search` for the Vercel AI SDK, ai 6 and 7 (with Anthropic:
+ * `@ai-sdk/anthropic` 3.x under ai 6, 4.x under ai 7). Pass every tool in `tools`; the returned
+ * `prepareStep` narrows each step's `activeTools` to the pinned tools, `tool_search` and what the
+ * searches activated, so the model sees only those schemas.
  *
  * - Guard: the AI SDK parses a step's tool calls against that step's active tools, so a call to an
  *   unloaded tool fails with `NoSuchToolError` and never reaches `execute`. `repairToolCall` (for
  *   `experimental_repairToolCall`) makes the model read the guard's message instead. Catalogue
  *   tools' `execute` is guarded too, for calls that bypass the step's tool set (approved calls
  *   from history, direct calls).
- * - Anthropic: `toolReferences: true` answers with `tool_reference` blocks (custom content parts
- *   `@ai-sdk/anthropic` converts) and marks searchable tools `deferLoading`.
+ * - Anthropic: `toolReferences: true` declares every tool from the first request, the searchable
+ *   ones `deferLoading`, so `prepareStep` keeps the declared list fixed (the prompt cache holds),
+ *   and answers with `tool_reference` blocks (custom content parts `@ai-sdk/anthropic` converts).
  *
  * @example
  * ```ts
@@ -145,10 +147,15 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	wrapped[TOOL_SEARCH_TOOL_NAME] = toolSearch;
 
 	const activeTools = () => host.getActiveTools() as (keyof WithToolSearch<TOOLS> & string)[];
+	// With tool references every tool is declared from the first request (the searchable ones
+	// deferred): the list never changes, so the provider's prompt cache holds across steps.
+	const declared = Object.freeze(
+		plan.searchEnabled ? [...names, TOOL_SEARCH_TOOL_NAME] : names,
+	) as readonly (keyof WithToolSearch<TOOLS> & string)[];
 	return {
 		tools: wrapped as WithToolSearch<TOOLS>,
 		toolSearch,
-		prepareStep: () => ({ activeTools: activeTools() }),
+		prepareStep: () => ({ activeTools: toolReferences ? [...declared] : activeTools() }),
 		activeTools,
 		repairToolCall: async ({ toolCall, error }) => {
 			if (guarded === undefined || !NoSuchToolError.isInstance(error)) return null;

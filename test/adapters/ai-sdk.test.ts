@@ -252,20 +252,25 @@ describe("createAiSdkToolSearch: Anthropic tool references", () => {
 		).toEqual({ type: "text", value: none.content[0].text });
 	});
 
-	it("emits the references in the tool result and the activated tool with defer_loading", async () => {
+	it("emits the references in the tool result and declares the same tools on every request (cache-stable)", async () => {
 		const search = createAiSdkToolSearch({ tools: catalogue(), pinned: ["read_file"], toolReferences: true });
 		const model = new MockLanguageModelV3({
-			doGenerate: [call("c1", "tool_search", { query: "weather forecast" }), done],
+			doGenerate: [
+				call("c1", "tool_search", { query: "weather forecast" }),
+				call("c2", "weather__get_forecast", { city: "Lisbon" }),
+				done,
+			],
 		});
 		await generateText({
 			model,
 			prompt: "x",
 			tools: search.tools,
 			prepareStep: search.prepareStep,
-			stopWhen: stepCountIs(3),
+			stopWhen: stepCountIs(4),
 		});
-		const second = JSON.parse(JSON.stringify(model.doGenerateCalls[1]));
-		expect(second.prompt.at(-1).content[0].output).toEqual({
+		const requests = JSON.parse(JSON.stringify(model.doGenerateCalls));
+		expect(requests).toHaveLength(3);
+		expect(requests[1].prompt.at(-1).content[0].output).toEqual({
 			type: "content",
 			value: [
 				{
@@ -274,16 +279,32 @@ describe("createAiSdkToolSearch: Anthropic tool references", () => {
 				},
 			],
 		});
-		expect(
-			second.tools.map((sent: { name: string; providerOptions?: unknown }) => [
-				sent.name,
-				sent.providerOptions,
-			]),
-		).toEqual([
+		const declared = (request: { tools: { name: string; providerOptions?: unknown }[] }) =>
+			request.tools.map((sent) => [sent.name, sent.providerOptions]);
+		const deferred = { anthropic: { deferLoading: true } };
+		expect(declared(requests[0])).toEqual([
 			["read_file", undefined],
-			["weather__get_forecast", { anthropic: { deferLoading: true } }],
+			["github__create_issue", deferred],
+			["github__list_issues", deferred],
+			["slack__post_message", deferred],
+			["weather__get_forecast", deferred],
 			["tool_search", undefined],
 		]);
+		// The declared tools never change, so the provider's prompt cache holds across steps.
+		expect(declared(requests[1])).toEqual(declared(requests[0]));
+		expect(declared(requests[2])).toEqual(declared(requests[0]));
+		// The found tool ran; what was not found stays guarded.
+		expect(requests[2].prompt.at(-1).content[0].output).toEqual({ type: "text", value: "Lisbon: rain" });
+		expect(search.activeTools()).toEqual(["read_file", "tool_search", "weather__get_forecast"]);
+	});
+
+	it("without tool references declares only what searches loaded", async () => {
+		const search = createAiSdkToolSearch({ tools: catalogue(), pinned: ["read_file"] });
+		expect(search.prepareStep()).toEqual({ activeTools: ["read_file", "tool_search"] });
+		await run(search.toolSearch, { query: "weather forecast", limit: 1 });
+		expect(search.prepareStep()).toEqual({
+			activeTools: ["read_file", "tool_search", "weather__get_forecast"],
+		});
 	});
 
 	it("keeps other provider options of a deferred tool", () => {

@@ -1,7 +1,9 @@
 /**
- * Type tests of `tool-search/ai-sdk` against the real `ai` v6 types, checked by `tsc --noEmit`
- * (not run by vitest).
+ * Type tests of `tool-search/ai-sdk` against the real `ai` types, checked by `tsc --noEmit` (not run
+ * by vitest) twice: with `ai` 6 and `@ai-sdk/anthropic` 3 (tsconfig.json), and with `ai` 7 and
+ * `@ai-sdk/anthropic` 4, model spec v4 (tsconfig.ai7.json, `npm run typecheck`).
  */
+import { anthropic } from "@ai-sdk/anthropic";
 import {
 	generateText,
 	jsonSchema,
@@ -19,7 +21,8 @@ import type { ToolSearchInput, ToolSearchToolResult } from "tool-search";
 import { type AiSdkToolSearch, createAiSdkToolSearch, type ToolSearchAiTool } from "tool-search/ai-sdk";
 import { expectTypeOf } from "vitest";
 
-declare const model: LanguageModel;
+// The provider of each pairing is a model `generateText` takes (ai 6 + provider 3, ai 7 + provider 4).
+const model: LanguageModel = anthropic("claude-sonnet-4-5");
 const tools = {
 	read_file: tool({
 		description: "Read a file.",

@@ -47,7 +47,12 @@ export interface AiSdkToolSearchOptions<TOOLS extends ToolSet> extends Omit<Tool
 	pinned?: readonly (keyof TOOLS & string)[] | undefined;
 	/** Which tools are searchable; `pinned` are added to its `pinned`. @defaultValue `{ mode: "all" }` */
 	policy?: DiscoveryPolicy | undefined;
-	/** Answer `tool_search` with Anthropic `tool_reference` blocks and mark searchable tools `deferLoading`. @defaultValue `false` */
+	/**
+	 * Anthropic tool search (generally available; no beta header): mark searchable tools
+	 * `deferLoading`, declare every tool from the first request (so the declared list never changes
+	 * and the prompt cache holds), and answer `tool_search` with `tool_reference` blocks, which load
+	 * the found tools' schemas. @defaultValue `false`
+	 */
 	toolReferences?: boolean | undefined;
 	/** Guard calls to unloaded tools; `{ autoActivate: true }` loads a known tool on such a call. @defaultValue `true` */
 	guard?: boolean | Pick<ToolCallCheckOptions, "autoActivate"> | undefined;
@@ -68,7 +73,12 @@ export interface AiSdkToolSearch<TOOLS extends ToolSet> {
 	readonly tools: WithToolSearch<TOOLS>;
 	/** The `tool_search` tool alone. */
 	readonly toolSearch: ToolSearchAiTool;
-	/** For `prepareStep`: `{ activeTools: [...pinned, "tool_search", ...activated] }`. */
+	/**
+	 * For `prepareStep`: `{ activeTools: [...pinned, "tool_search", ...activated] }`, so each step
+	 * declares only what searches loaded. With `toolReferences`, the same full list every step (every
+	 * tool declared from the first request, the searchable ones `deferLoading`): the declared tools
+	 * never change, so Anthropic's prompt cache holds, and a search loads a tool by reference.
+	 */
 	prepareStep(): { activeTools: (keyof WithToolSearch<TOOLS> & string)[] };
 	/** The active tool names now. */
 	activeTools(): (keyof WithToolSearch<TOOLS> & string)[];
