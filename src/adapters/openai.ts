@@ -15,7 +15,7 @@
  * const search = createOpenAIToolSearch({ tools: myTools, pinned: ["read_file"] });
  * const response = await client.responses.create({ model, tools: search.tools(), input });
  * for (const item of response.output) {
- *   if (item.type === "tool_search_call") next.push(await search.handleToolSearchCall(item));
+ *   if (item.type === "tool_search_call") next.push(item, ...(await search.handleToolSearchCall(item)));
  *   if (item.type === "function_call") next.push(search.guard(item) ?? (await run(item)));
  * }
  * ```
@@ -29,9 +29,11 @@ import type { OpenAIToolSearch, OpenAIToolSearchOptions } from "./openai/types.j
 
 export type {
 	OpenAIChatTool,
+	OpenAIDeveloperMessage,
 	OpenAIFunctionTool,
 	OpenAIResponsesTool,
 	OpenAIToolSearch,
+	OpenAIToolSearchItems,
 	OpenAIToolSearchOptions,
 	OpenAIToolSearchOutput,
 } from "./openai/types.js";
@@ -50,8 +52,8 @@ export type {
  * ```ts
  * const search = createOpenAIToolSearch({ tools: catalog, namespaceOf: (tool) => serverOf(tool) });
  * await search.handleToolSearchCall({ call_id: "call_1", arguments: { query: "create issue" } });
- * // { type: "tool_search_output", call_id: "call_1", execution: "client", status: "completed",
- * //   tools: [{ type: "namespace", name: "github", description: "...", tools: [{ type: "function", name: "github__create_issue", ... }] }] }
+ * // [{ type: "tool_search_output", call_id: "call_1", execution: "client", status: "completed",
+ * //    tools: [{ type: "namespace", name: "github", description: "...", tools: [{ type: "function", name: "github__create_issue", ... }] }] }]
  * ```
  */
 export function createOpenAIToolSearch(options: OpenAIToolSearchOptions): OpenAIToolSearch {

@@ -23,7 +23,12 @@ const NAMESPACES: Readonly<Record<string, ToolNamespace>> = deepFreeze({
 });
 const namespaceOf = (tool: ToolInfo): ToolNamespace | undefined => NAMESPACES[tool.name.split("__")[0] ?? ""];
 
-const SCHEMA = JSON.parse(JSON.stringify(toolSearchSchema));
+const BASE = JSON.parse(JSON.stringify(toolSearchSchema));
+// OpenAI's tool_search declares a non-empty query (its output cannot carry a reason back).
+const SCHEMA = {
+	...BASE,
+	properties: { ...BASE.properties, query: { ...BASE.properties.query, minLength: 1 } },
+};
 const EMPTY = { type: "object", properties: {} };
 
 function create(options: Partial<OpenAIToolSearchOptions> = {}) {
@@ -121,9 +126,10 @@ describe("Responses: tools", () => {
 describe("Responses: handleToolSearchCall", () => {
 	it("answers with the tools found as deferred function tools in their namespaces", async () => {
 		const search = create({ namespaceOf });
-		const output = await search.handleToolSearchCall(
+		const [output, ...rest] = await search.handleToolSearchCall(
 			searchCall("call_1", { query: "github issue", limit: 2 }),
 		);
+		expect(rest).toEqual([]);
 		expect(json(output)).toEqual({
 			type: "tool_search_output",
 			call_id: "call_1",
@@ -150,7 +156,7 @@ describe("Responses: handleToolSearchCall", () => {
 	});
 
 	it("sends tools without a namespace as plain function tools, in rank order", async () => {
-		const output = await create({ namespaceOf }).handleToolSearchCall(
+		const [output] = await create({ namespaceOf }).handleToolSearchCall(
 			searchCall("call_2", '{"query":"weather forecast slack"}'),
 		);
 		expect(json(output.tools)).toEqual([
@@ -164,18 +170,43 @@ describe("Responses: handleToolSearchCall", () => {
 		]);
 	});
 
-	it("answers bad arguments and searches with no match with no tools", async () => {
+	it("answers a search with no match with a completed output without tools", async () => {
 		const search = create();
-		for (const args of [{ query: "" }, "{not json", { query: "zebra" }]) {
-			expect(await search.handleToolSearchCall(searchCall("call_3", args))).toEqual({
+		expect(await search.handleToolSearchCall(searchCall("call_3", { query: "zebra" }))).toEqual([
+			{ type: "tool_search_output", call_id: "call_3", execution: "client", status: "completed", tools: [] },
+		]);
+		expect(search.activeTools()).toEqual(["tool_search", "read_file"]);
+	});
+
+	it("answers bad arguments with an incomplete output and a developer message giving the reason", async () => {
+		const search = create();
+		for (const [args, reason] of [
+			[{ query: "" }, "query must not be empty"],
+			["{not json", "arguments must be an object"],
+			[{ q: "weather" }, 'query is missing (got "q"'],
+		] as const) {
+			const items = await search.handleToolSearchCall(searchCall("call_4", args));
+			expect(items[0]).toEqual({
 				type: "tool_search_output",
-				call_id: "call_3",
+				call_id: "call_4",
 				execution: "client",
-				status: "completed",
+				status: "incomplete",
 				tools: [],
 			});
+			expect(items[1]).toMatchObject({ type: "message", role: "developer" });
+			expect(items[1]?.content).toContain("tool_search call call_4 failed. Error: ");
+			expect(items[1]?.content).toContain(reason);
+			expect(items[1]?.content).toContain('Call tool_search with {"query": "<what the tool should do>"');
 		}
 		expect(search.activeTools()).toEqual(["tool_search", "read_file"]);
+	});
+
+	it("declares that the query must not be empty", () => {
+		const [searchTool] = create().tools();
+		expect(searchTool).toMatchObject({
+			type: "tool_search",
+			parameters: { properties: { query: { minLength: 1 } } },
+		});
 	});
 
 	it("throws for a server-executed call", async () => {
@@ -190,7 +221,7 @@ describe("Responses: handleToolSearchCall", () => {
 describe("Responses: activation round trip and guard", () => {
 	it("with search off, answers tool_search calls with no tools and refuses nothing loaded", async () => {
 		const search = create({ policy: { mode: "off" } });
-		expect((await search.handleToolSearchCall(searchCall("c", { query: "issue" }))).tools).toEqual([]);
+		expect((await search.handleToolSearchCall(searchCall("c", { query: "issue" })))[0].tools).toEqual([]);
 		expect(search.guard({ call_id: "c", name: "slack__post_message" })).toBeUndefined();
 		expect(search.activeTools()).toEqual(TOOLS.map((tool) => tool.name));
 	});

@@ -22,9 +22,11 @@ export async function responsesRoundTrip(): Promise<OpenAI.Responses.ResponseCre
 	const input: OpenAI.Responses.ResponseInputItem[] = [];
 	for (const item of response.output) {
 		if (item.type === "tool_search_call") {
-			const output: OpenAI.Responses.ResponseToolSearchOutputItemParam =
-				await search.handleToolSearchCall(item);
-			input.push(item, output);
+			const [output, note] = await search.handleToolSearchCall(item);
+			const typed: OpenAI.Responses.ResponseToolSearchOutputItemParam = output;
+			const message: OpenAI.Responses.EasyInputMessage | undefined = note;
+			input.push(item, ...(await search.handleToolSearchCall(item)));
+			void [typed, message];
 		} else if (item.type === "function_call") {
 			const refused: OpenAI.Responses.ResponseInputItem.FunctionCallOutput | undefined = search.guard(item);
 			input.push(item, ...(refused === undefined ? [] : [refused]));

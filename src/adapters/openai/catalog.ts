@@ -53,7 +53,13 @@ export function createOpenAICatalog(options: OpenAIToolSearchOptions): OpenAICat
 		},
 	});
 	const { search } = catalog;
-	const parameters = toolSearchSchema as unknown as ObjectSchema;
+	// The query must not be empty: said in the schema too, so the model is less likely to send one
+	// (a tool_search_output cannot carry the reason back).
+	const schema = toolSearchSchema as unknown as ObjectSchema & { properties: Record<string, object> };
+	const parameters: ObjectSchema = {
+		...schema,
+		properties: { ...schema.properties, query: { ...schema.properties.query, minLength: 1 } },
+	};
 	const searchTool: OpenAISearchTool = {
 		type: "tool_search",
 		execution: "client",

@@ -3,6 +3,7 @@
  * their namespaces, deferred ones marked `defer_loading`), the answer to a client-executed
  * `tool_search_call`, and the guard for `function_call` items. Internal.
  */
+import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
 import { quote } from "../../errors.js";
 import { coalesceByNamespace } from "../../integration/index.js";
 import { fail, isObject } from "../shared/checks.js";
@@ -41,15 +42,17 @@ export function createResponsesApi(
 				fail("INVALID_OPTIONS", 'handleToolSearchCall answers client-executed calls, got execution "server"');
 			}
 			const callId = call.call_id ?? null;
-			const output = {
-				type: "tool_search_output",
-				call_id: callId,
-				execution: "client",
-				status: "completed",
-			} as const;
-			if (!enabled) return { ...output, tools: [] };
+			const output = { type: "tool_search_output", call_id: callId, execution: "client" } as const;
+			if (!enabled) return [{ ...output, status: "completed", tools: [] }];
 			const result = await catalog.run(callId ?? "", call.arguments, callOptions?.signal);
-			return { ...output, tools: result.isError ? [] : grouped(result.details.activated_tools) };
+			if (!result.isError) {
+				return [{ ...output, status: "completed", tools: grouped(result.details.activated_tools) }];
+			}
+			const reason = `${TOOL_SEARCH_TOOL_NAME} call ${callId ?? ""} failed. ${result.content[0].text}`;
+			return [
+				{ ...output, status: "incomplete", tools: [] },
+				{ type: "message", role: "developer", content: reason },
+			];
 		},
 		guard(call) {
 			if (!isObject(call as unknown) || typeof call.call_id !== "string" || typeof call.name !== "string") {

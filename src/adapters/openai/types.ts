@@ -52,7 +52,9 @@ export interface OpenAISearchTool {
 export type OpenAIResponsesTool = OpenAISearchTool | OpenAIFunctionTool | NamespaceTool;
 
 /**
- * The answer to a `tool_search_call` (the SDK's `ResponseToolSearchOutputItemParam`).
+ * The answer to a `tool_search_call` (the SDK's `ResponseToolSearchOutputItemParam`). `status` is
+ * `"incomplete"` when the call's arguments were bad (the item has no field for a reason: see
+ * {@link OpenAIToolSearch.handleToolSearchCall}).
  *
  * @example
  * ```ts
@@ -63,9 +65,38 @@ export interface OpenAIToolSearchOutput {
 	type: "tool_search_output";
 	call_id: string | null;
 	execution: "client";
-	status: "completed";
+	status: "completed" | "incomplete";
 	tools: (OpenAIFunctionTool | NamespaceTool)[];
 }
+
+/**
+ * A developer message (the SDK's `EasyInputMessage`): how the reason for a bad `tool_search_call`
+ * reaches the model, since a `tool_search_output` item carries no text.
+ *
+ * @example
+ * ```ts
+ * const note: OpenAIDeveloperMessage = { type: "message", role: "developer", content: "tool_search: query must not be empty ..." };
+ * ```
+ */
+export interface OpenAIDeveloperMessage {
+	type: "message";
+	role: "developer";
+	content: string;
+}
+
+/**
+ * The input items answering one `tool_search_call`: the output, then, for bad arguments, a developer
+ * message with the reason and a corrected call for the model to read.
+ *
+ * @example
+ * ```ts
+ * const items: OpenAIToolSearchItems = await search.handleToolSearchCall(item);
+ * input.push(item, ...items);
+ * ```
+ */
+export type OpenAIToolSearchItems =
+	| [OpenAIToolSearchOutput]
+	| [OpenAIToolSearchOutput, OpenAIDeveloperMessage];
 
 /**
  * A Chat Completions function tool (the SDK's `ChatCompletionFunctionTool`).
@@ -121,8 +152,11 @@ export interface OpenAIToolSearch {
 	/** Responses `tools`: `tool_search`, the loaded tools, then the deferred ones. The same every call. */
 	tools(): OpenAIResponsesTool[];
 	/**
-	 * Answers a client-executed `tool_search_call` with the tools found, as deferred function tools in
-	 * their namespaces, best first. Bad arguments and no match give an output without tools.
+	 * Answers a client-executed `tool_search_call` with the input items for the next request: the
+	 * `tool_search_output` with the tools found (deferred function tools in their namespaces, best
+	 * first; none when nothing matched). For bad arguments (an empty query, JSON that does not parse),
+	 * the output has no tools and `status: "incomplete"`, and a developer message follows with the
+	 * reason and a correct call, since the output item has no field the model could read it from.
 	 * @throws {ToolSearchError} `INVALID_OPTIONS` for a call that is not an object or is server-executed.
 	 */
 	handleToolSearchCall(
@@ -133,7 +167,7 @@ export interface OpenAIToolSearch {
 			execution?: "server" | "client" | undefined;
 		},
 		options?: CallOptions,
-	): Promise<OpenAIToolSearchOutput>;
+	): Promise<OpenAIToolSearchItems>;
 	/** Responses: `undefined` when the called function is loaded (run it), else a `function_call_output` error. */
 	guard(call: {
 		type?: "function_call" | undefined;
