@@ -4,8 +4,17 @@ import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
+import {
+	finalScore,
+	liftByTiers,
+	localNameBonus as localNameBonusOf,
+	namespaceBoostOf,
+	tierStep as tierStepOf,
+	tierOf as tiersOf,
+} from "./scoring.js";
+import { scoringContext } from "./scoring-context.js";
 import { intersectTerm, matchedUnits } from "./term-lookup.js";
-import { type PreparedTerm, prepareTerms, scanTerm, scoringContext } from "./term-scan.js";
+import { type PreparedTerm, prepareTerms, scanTerm } from "./term-scan.js";
 import { TopK } from "./top-k.js";
 
 /**
@@ -266,24 +275,30 @@ export function runQuery(
 	}
 	for (const slot of named) {
 		if ((cover[slot] as number) > 0)
-			score[slot] = (score[slot] as number) + localNameBonus * matchedUnits(ctx, terms, slot);
+			score[slot] =
+				(score[slot] as number) + localNameBonusOf(localNameBonus, matchedUnits(ctx, terms, slot));
 	}
 
-	const idfSum = terms.reduce((sum, term) => sum + term.idf, 0);
-	const scale = options.bm25.k1 + 1 + options.bm25.delta;
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
-	const pairs = proximityPairs(plan, terms, proximity, scale);
-	const tierStep = (1 + localNameBonus) * (1 + namespaceBoost) * scale * idfSum + pairs.bound + 1;
+	const pairs = proximityPairs(plan, terms, proximity, options.bm25);
+	const tierStep = tierStepOf(
+		options.rules,
+		options.bm25,
+		terms.map((term) => term.idf),
+		pairs.bound,
+	);
 	const { final } = store;
 	const tierOf = (slot: number): number =>
-		(coverage ? (cover[slot] as number) : 0) + (exact.has(slot) ? terms.length + 1 : 0);
+		tiersOf(coverage, cover[slot] as number, exact.has(slot), terms.length);
 	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
 	const tiered = coverage || exact.size > 0;
-	if (tiered) for (const slot of scored) final[slot] = (score[slot] as number) + tierOf(slot) * tierStep;
+	if (tiered)
+		for (const slot of scored) final[slot] = liftByTiers(score[slot] as number, tierOf(slot), tierStep);
 	const top = new TopK(Math.min(poolSize, scored.length), tiered ? final : score, names);
 	for (const slot of scored) if (top.accepts(slot) && keep(slot)) top.push(slot);
 	const pool = top.sorted();
+	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
 	if (!tiered) for (const slot of pool) final[slot] = score[slot] as number;
 
 	// Namespace boost: the best and second-best score per namespace within the pool.
@@ -305,7 +320,7 @@ export function runQuery(
 	const boostOf = (slot: number): number => {
 		const held = best.get(store.namespaceOf[slot] as number);
 		if (held === undefined) return 0;
-		return namespaceBoost * (held.firstSlot === slot ? held.second : held.first);
+		return namespaceBoostOf(namespaceBoost, held.firstSlot === slot ? held.second : held.first);
 	};
 	const proximityOf = (slot: number): number => proximityBonus(store, pairs, slot);
 	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
@@ -349,7 +364,7 @@ export function searchStore(
 		}
 		const { final, names } = store;
 		for (const slot of run.pool)
-			final[slot] = (final[slot] as number) + run.boostOf(slot) + run.proximityOf(slot);
+			final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
 		const top = new TopK(Math.min(limit, run.pool.length), final, names);
 		for (const slot of run.pool) if (top.accepts(slot)) top.push(slot);
 		const matches = top

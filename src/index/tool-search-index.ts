@@ -12,8 +12,8 @@ import {
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
 import { planQuery, type TermExpander } from "./query-plan.js";
+import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
-import { scoringContext } from "./term-scan.js";
 
 /** Per-call options of {@link ToolSearchIndex.search}. */
 export interface IndexSearchOptions {

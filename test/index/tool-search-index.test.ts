@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
-import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/bm25.js";
+import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/scoring.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CLASSIC } from "../helpers/classic-options.js";
