@@ -18,8 +18,8 @@ export type { Bm25Params, RankingRules, ToolSearchFieldName } from "./defaults.j
 // Defaults and errors.
 export {
 	DEFAULT_BM25_PARAMS,
-	DEFAULT_EXPANSION,
 	DEFAULT_FIELD_WEIGHTS,
+	DEFAULT_INDEX_OPTIONS,
 	DEFAULT_RANKING_RULES,
 	DEFAULT_TOOL_SEARCH_LIMIT,
 	TOOL_SEARCH_FIELDS,

@@ -5,6 +5,7 @@ import { createExpander } from "./expansion.js";
 import { explainSlot, type ToolSearchExplanation } from "./explain.js";
 import { computeAllImpacts } from "./impacts.js";
 import {
+	RESOLVED_OPTION_KEYS,
 	type ResolvedToolSearchIndexOptions,
 	resolveIndexOptions,
 	type ToolSearchIndexOptions,
@@ -60,7 +61,7 @@ export class ToolSearchIndex {
 	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
 	constructor(options?: ToolSearchIndexOptions) {
 		this.options = resolveIndexOptions(options);
-		this.#expand = createExpander(this.options.expansion);
+		this.#expand = createExpander(this.options);
 	}
 
 	/** Number of tools in the index. */
@@ -199,7 +200,8 @@ export class ToolSearchIndex {
 		const { store, options: saved } = deserializeStore(data);
 		let restored: ToolSearchIndex;
 		try {
-			restored = new ToolSearchIndex(optionsOf(saved));
+			// Resolved options have the input's keys: they resolve to themselves.
+			restored = new ToolSearchIndex(saved);
 		} catch (error) {
 			if (!ToolSearchError.isInstance(error) || error.code !== "INVALID_OPTIONS") throw error;
 			throw new ToolSearchError("INVALID_INDEX_DATA", `saved index options are damaged: ${error.message}`);
@@ -209,7 +211,7 @@ export class ToolSearchIndex {
 		}
 		if (options !== undefined) {
 			const wanted = resolveIndexOptions(options);
-			for (const key of ["bm25", "fieldWeights", "rules", "expansion"] as const) {
+			for (const key of RESOLVED_OPTION_KEYS) {
 				if (JSON.stringify(wanted[key]) !== JSON.stringify(saved[key])) {
 					throw new ToolSearchError(
 						"INVALID_INDEX_DATA",
@@ -246,21 +248,4 @@ export class ToolSearchIndex {
 	get store(): IndexStore {
 		return this.#store;
 	}
-}
-
-/** The options that resolve to `resolved` (for loading a saved index). */
-function optionsOf(resolved: ResolvedToolSearchIndexOptions): ToolSearchIndexOptions {
-	const { expansion } = resolved;
-	return {
-		bm25: resolved.bm25,
-		fieldWeights: resolved.fieldWeights,
-		rules: resolved.rules,
-		synonyms: {
-			builtIn: expansion.builtInSynonyms,
-			weight: expansion.synonymWeight,
-			groups: expansion.synonymGroups,
-		},
-		glossary: expansion.glossary,
-		fuzzy: { enabled: expansion.fuzzy, weight: expansion.fuzzyWeight },
-	};
 }

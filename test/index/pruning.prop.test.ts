@@ -100,7 +100,7 @@ describe("MaxScore pruning (property)", () => {
 						WORDS.slice(0, 20).map((w, k) => [w, named.slice(k % 3).map((i) => `s${tools[i]?.ns}__t${i}`)]),
 					);
 					const index = indexOf(tools, { synonyms: { groups, weight: 0.6 }, glossary });
-					const plan = planQuery(index.store, queryWords.join(" "), createExpander(index.options.expansion));
+					const plan = planQuery(index.store, queryWords.join(" "), createExpander(index.options));
 					if (expectExact(index, plan, limit, undefined, poolSize)) prunedRuns++;
 				},
 			),
@@ -126,7 +126,7 @@ describe("MaxScore pruning (property)", () => {
 		const index = new ToolSearchIndex();
 		index.addAll(tools.map((t) => createToolSearchDocument(t, { name: t.name.split("__")[0] as string })));
 		const query = "wccx wybx wfcx wacx wnbx wgax wmbx wacx whcx wqbx wtax wgcx zzunknown";
-		const plan = planQuery(index.store, query, createExpander(index.options.expansion));
+		const plan = planQuery(index.store, query, createExpander(index.options));
 		for (const limit of [1, 8, 100]) expectExact(index, plan, limit, undefined, CANDIDATE_POOL);
 		expect(index.search(query, { limit: 100 })).toHaveLength(100);
 	});
