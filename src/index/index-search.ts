@@ -55,7 +55,7 @@ export interface QueryRun {
 	readonly written: number[];
 	/** Slots scored completely (all others were pruned and cannot reach the pool). */
 	readonly scored: number[];
-	/** The candidate pool, passing the filter. */
+	/** The candidate pool, none of them excluded. */
 	readonly pool: number[];
 	readonly exact: ReadonlySet<number>;
 	readonly named: ReadonlySet<number>;
@@ -152,7 +152,7 @@ export function kthBest(
  * Scores a query: term-at-a-time over the query terms in decreasing order of their score bound;
  * once the bound of the remaining terms falls below the `poolSize`-th best score so far, no tool
  * not yet seen can enter the pool (MaxScore), so the remaining terms are looked up only for the
- * tools that still can. Then the local-name bonus, the pool (best `poolSize` passing `filter`,
+ * tools that still can. Then the local-name bonus, the pool (best `poolSize` not `exclude`d,
  * exact names first), and the namespace boost and proximity bonus within the pool. Results equal an
  * exhaustive scan's.
  */
@@ -161,7 +161,7 @@ export function runQuery(
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 	poolSize: number,
-	filter: ((name: string) => boolean) | undefined,
+	exclude: ((name: string) => boolean) | undefined,
 	allowPruning = true,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
@@ -175,11 +175,11 @@ export function runQuery(
 	}
 	const epoch = ++store.queryEpoch;
 	const keep = (slot: number): boolean => {
-		if (filter === undefined) return true;
+		if (exclude === undefined) return true;
 		const held = store.filterMark[slot] as number;
 		if (held === epoch) return true;
 		if (held === -epoch) return false;
-		const ok = filter(names[slot] as string);
+		const ok = !exclude(names[slot] as string);
 		store.filterMark[slot] = ok ? epoch : -epoch;
 		return ok;
 	};
@@ -344,7 +344,7 @@ export function searchStore(
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 	limit: number,
-	filter: ((name: string) => boolean) | undefined,
+	exclude: ((name: string) => boolean) | undefined,
 	allowPruning = true,
 	poolSize = CANDIDATE_POOL,
 ): IndexSearchResult {
@@ -355,7 +355,7 @@ export function searchStore(
 			abstained: false,
 		};
 	}
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), filter, allowPruning);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
 	try {
 		const terms = run.terms.map(({ term, matched, generic }) => ({ term, matched, generic }));
 		const meaningful = run.terms.some((t) => t.matched && !t.generic);

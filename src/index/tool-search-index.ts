@@ -20,8 +20,11 @@ import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from
 export interface IndexSearchOptions {
 	/** How many matches at most: a positive integer or `Infinity`. Default 8. */
 	limit?: number | undefined;
-	/** Keeps only tools for which it returns true. Called only for tools that would make the cut. */
-	filter?: ((name: string) => boolean) | undefined;
+	/**
+	 * Leaves out the tools for which it returns true (e.g. those already active), as `exclude` does
+	 * everywhere in the library. Called only for tools that would make the cut, at most once per tool.
+	 */
+	exclude?: ((name: string) => boolean) | undefined;
 }
 
 function documentName(document: unknown): string {
@@ -128,9 +131,9 @@ export class ToolSearchIndex {
 	}
 
 	/**
-	 * Ranks the indexed tools for `query`: best first, at most `limit`, only tools `filter` keeps.
+	 * Ranks the indexed tools for `query`: best first, at most `limit`, leaving out the tools `exclude` names.
 	 * A query without any indexed term returns `[]`, and so does one whose only matching terms are
-	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or filter.
+	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or `exclude`.
 	 */
 	search(query: string, options: IndexSearchOptions = {}): ToolSearchMatch[] {
 		return this.searchDetailed(query, options).matches;
@@ -151,11 +154,14 @@ export class ToolSearchIndex {
 		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
 			throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
 		}
-		if (options.filter !== undefined && typeof options.filter !== "function") {
-			throw new ToolSearchError("INVALID_OPTIONS", `filter must be a function, got ${quote(options.filter)}`);
+		if (options.exclude !== undefined && typeof options.exclude !== "function") {
+			throw new ToolSearchError(
+				"INVALID_OPTIONS",
+				`exclude must be a function, got ${quote(options.exclude)}`,
+			);
 		}
 		const plan = planQuery(this.#store, typeof query === "string" ? query : "", this.#expand);
-		return searchStore(this.#store, this.options, plan, limit, options.filter);
+		return searchStore(this.#store, this.options, plan, limit, options.exclude);
 	}
 
 	/**

@@ -23,7 +23,7 @@ export class TopK {
 		return (this.#names[a] as string) > (this.#names[b] as string);
 	}
 
-	/** Whether `slot` would be kept if offered now (so a costly filter runs only then). */
+	/** Whether `slot` would be kept if offered now (so a costly `exclude` runs only then). */
 	accepts(slot: number): boolean {
 		if (this.#k <= 0) return false;
 		if (this.#heap.length < this.#k) return true;

@@ -33,7 +33,7 @@ export interface Bm25RankerStats {
 	restored: number;
 }
 
-/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time filter. */
+/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time `exclude`. */
 export interface Bm25SearchOptions extends ToolRankOptions {
 	/**
 	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.
@@ -128,7 +128,7 @@ export class Bm25Ranker implements ToolRanker {
 		const index = this.#sync(documents);
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
-			filter: negate(options?.exclude),
+			exclude: options?.exclude,
 		});
 	}
 
@@ -260,8 +260,4 @@ export class Bm25Ranker implements ToolRanker {
 		for (let i = 0; i < documents.length; i++) if (snapshot[i] !== documents[i]) return false;
 		return true;
 	}
-}
-
-function negate(exclude: ((name: string) => boolean) | undefined): ((name: string) => boolean) | undefined {
-	return exclude === undefined ? undefined : (name) => !exclude(name);
 }

@@ -37,13 +37,13 @@ function expectExact(
 	index: ToolSearchIndex,
 	plan: QueryPlan,
 	limit: number,
-	filter: ((name: string) => boolean) | undefined,
+	exclude: ((name: string) => boolean) | undefined,
 	poolSize: number,
 ): boolean {
 	const { store, options } = index;
-	const pruned = searchStore(store, options, plan, limit, filter, true, poolSize);
-	const exhaustive = searchStore(store, options, plan, limit, filter, false, poolSize);
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), filter);
+	const pruned = searchStore(store, options, plan, limit, exclude, true, poolSize);
+	const exhaustive = searchStore(store, options, plan, limit, exclude, false, poolSize);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude);
 	clearRun(store, run);
 	expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
 	for (const [i, m] of pruned.matches.entries())
@@ -52,7 +52,7 @@ function expectExact(
 }
 
 describe("MaxScore pruning (property)", () => {
-	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and filter", () => {
+	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and exclude", () => {
 		let prunedRuns = 0;
 		fc.assert(
 			fc.property(
@@ -69,12 +69,12 @@ describe("MaxScore pruning (property)", () => {
 				fc.constantFrom(1, 5, 20, 100),
 				(tools, queryWords, limit, excludeEvery, poolSize) => {
 					const index = indexOf(tools);
-					const filter =
+					const exclude =
 						excludeEvery === 0
 							? undefined
-							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 !== excludeEvery;
+							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 === excludeEvery;
 					const plan = planQuery(index.store, queryWords.join(" "));
-					if (expectExact(index, plan, limit, filter, poolSize)) prunedRuns++;
+					if (expectExact(index, plan, limit, exclude, poolSize)) prunedRuns++;
 				},
 			),
 			{ numRuns: 200 },

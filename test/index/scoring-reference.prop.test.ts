@@ -100,11 +100,11 @@ function searchWithPool(
 	index: ToolSearchIndex,
 	query: string,
 	limit: number,
-	filter: (name: string) => boolean,
+	exclude: (name: string) => boolean,
 	poolSize: number,
 ): ToolSearchMatch[] {
 	const plan = planQuery(index.store, query, createExpander(index.options));
-	return searchStore(index.store, index.options, plan, limit, filter, true, poolSize).matches;
+	return searchStore(index.store, index.options, plan, limit, exclude, true, poolSize).matches;
 }
 
 /** A query: random words, or (a third of the time) a tool's local or full name. */
@@ -155,8 +155,8 @@ function expectSameAsReference(
 	for (const query of queries) {
 		const engine =
 			poolSize === undefined
-				? index.search(query, { limit, filter: (name) => !exclude(name) })
-				: searchWithPool(index, query, limit, (name) => !exclude(name), poolSize);
+				? index.search(query, { limit, exclude })
+				: searchWithPool(index, query, limit, exclude, poolSize);
 		const reference = referenceSearch(refs, index.options, query, limit, exclude, poolSize);
 		expect(engine.map((m) => m.name)).toEqual(reference.map((m) => m.name));
 		STATS.queries++;

@@ -98,15 +98,15 @@ describe("ToolSearchIndex search scores", () => {
 		expect(b.search("same words")).toEqual(a.search("same words"));
 	});
 
-	it("honours limit and filter, calling filter only for tools that would make the cut", () => {
+	it("honours limit and exclude, calling exclude only for tools that would make the cut", () => {
 		const index = colours();
 		expect(index.search("red blue green", { limit: 1 })).toHaveLength(1);
 		const seen: string[] = [];
 		const results = index.search("red", {
 			limit: 1,
-			filter: (name) => {
+			exclude: (name) => {
 				seen.push(name);
-				return name !== "beta";
+				return name === "beta";
 			},
 		});
 		expect(results.map((r) => r.name)).toEqual(["alpha"]);
@@ -186,7 +186,7 @@ describe("ToolSearchIndex add, remove, update", () => {
 	it.each([
 		{ options: { limit: 0 }, message: "tool-search: limit must be a positive integer, got 0" },
 		{ options: { limit: 1.5 }, message: "tool-search: limit must be a positive integer, got 1.5" },
-		{ options: { filter: "x" }, message: 'tool-search: filter must be a function, got "x"' },
+		{ options: { exclude: "x" }, message: 'tool-search: exclude must be a function, got "x"' },
 	])("search rejects bad options: $message", ({ options, message }) => {
 		expect(() => colours().search("red", options as never)).toThrowError(message);
 	});
