@@ -35,6 +35,9 @@ function documentName(document: unknown): string {
 	return name;
 }
 
+/** Reads a `ToolSearchIndex`'s private store; set by the class's static block. */
+let storeOf: (index: ToolSearchIndex) => IndexStore;
+
 /**
  * A weighted-field BM25+ (BM25F) inverted index over tool documents. Incremental: tools can be
  * added, removed and updated at any time; document frequencies and average field lengths stay
@@ -231,27 +234,17 @@ export class ToolSearchIndex {
 		return restored;
 	}
 
-	/** @internal Starts a new set of marks (a ranker's bookkeeping of which tools a call named). */
-	beginMarks(): void {
-		this.#store.epoch++;
+	static {
+		storeOf = (index) => index.#store;
 	}
+}
 
-	/** @internal Marks `name`; returns whether it is indexed. */
-	mark(name: string): boolean {
-		const slot = this.#store.slotOf.get(name);
-		if (slot === undefined) return false;
-		this.#store.mark[slot] = this.#store.epoch;
-		return true;
-	}
-
-	/** @internal Whether `name` carries the current mark. */
-	isMarked(name: string): boolean {
-		const slot = this.#store.slotOf.get(name);
-		return slot !== undefined && this.#store.mark[slot] === this.#store.epoch;
-	}
-
-	/** @internal The store, for explain and serialisation. */
-	get store(): IndexStore {
-		return this.#store;
-	}
+/**
+ * The store behind `index`, for the engine's own modules (marks, tests of the internals). Not on
+ * the class, so no internal type is reachable from `ToolSearchIndex`'s public members, and not
+ * exported from the package entry.
+ * @internal
+ */
+export function indexStore(index: ToolSearchIndex): IndexStore {
+	return storeOf(index);
 }

@@ -1,6 +1,7 @@
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchExplanation } from "../index/explain.js";
+import { beginMarks, isMarked, markTool } from "../index/index-marks.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
@@ -159,11 +160,11 @@ export class Bm25Ranker implements ToolRanker {
 			this.#stats.identityHits++;
 			return index;
 		} else {
-			index.beginMarks();
+			beginMarks(index);
 			let seen = 0;
 			for (const document of documents) {
 				const name = (document as { name?: unknown } | null)?.name;
-				if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
+				if (typeof name !== "string" || name === "" || isMarked(index, name)) continue;
 				const held = this.#held.get(name);
 				const saved = held === undefined ? this.#saved?.get(name) : undefined;
 				if (saved !== undefined) {
@@ -181,12 +182,12 @@ export class Bm25Ranker implements ToolRanker {
 					this.#stats.updated++;
 				}
 				this.#held.set(name, document);
-				index.mark(name);
+				markTool(index, name);
 				seen++;
 			}
 			if (index.size > seen) {
 				for (const name of index.names()) {
-					if (index.isMarked(name)) continue;
+					if (isMarked(index, name)) continue;
 					index.remove(name);
 					this.#held.delete(name);
 					this.#stats.removed++;

@@ -12,7 +12,7 @@ import { createExpander } from "../../src/index/expansion.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL, searchStore } from "../../src/index/index-search.js";
 import { planQuery } from "../../src/index/query-plan.js";
-import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolSearchMatch } from "../../src/types.js";
 import { referenceSearch, refToolOf } from "./naive-bm25f.js";
 
@@ -103,8 +103,8 @@ function searchWithPool(
 	exclude: (name: string) => boolean,
 	poolSize: number,
 ): ToolSearchMatch[] {
-	const plan = planQuery(index.store, query, createExpander(index.options));
-	return searchStore(index.store, index.options, plan, limit, exclude, true, poolSize).matches;
+	const plan = planQuery(indexStore(index), query, createExpander(index.options));
+	return searchStore(indexStore(index), index.options, plan, limit, exclude, true, poolSize).matches;
 }
 
 /** A query: random words, or (a third of the time) a tool's local or full name. */

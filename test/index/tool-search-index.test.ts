@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/scoring.js";
-import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CLASSIC } from "../helpers/classic-options.js";
 
@@ -288,6 +288,23 @@ describe("ToolSearchIndex add, remove, update", () => {
 		for (const query of ["send mail", "read file", "create issue list", "weather event"]) {
 			expect(index.search(query, { limit: 20 })).toEqual(fresh.search(query, { limit: 20 }));
 		}
-		expect(index.store.merges).toBeGreaterThan(0);
+		expect(indexStore(index).merges).toBeGreaterThan(0);
+	});
+});
+
+describe("ToolSearchIndex public surface", () => {
+	it("exposes no store or marks: internal types stay off the class", () => {
+		const index = new ToolSearchIndex();
+		const members = [
+			...Object.getOwnPropertyNames(ToolSearchIndex.prototype),
+			...Object.getOwnPropertyNames(index),
+		];
+		for (const internal of ["store", "beginMarks", "mark", "isMarked"]) {
+			expect(members).not.toContain(internal);
+			expect(internal in index).toBe(false);
+		}
+		// The engine still reaches the store through its internal accessor.
+		index.add(doc({ name: "alpha", description: "red" }));
+		expect(indexStore(index).live).toBe(1);
 	});
 });
