@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kthBest } from "../../src/index/index-search.js";
+import { kthBest } from "../../src/index/top-k.js";
 
 describe("kthBest", () => {
 	it("is the k-th largest score among the kept slots, or 0 when fewer are kept (property)", () => {
