@@ -34,12 +34,12 @@ export type { ActiveToolSetOptions, InMemoryToolHost } from "./host/create-activ
 // Host boundary.
 export { createActiveToolSet } from "./host/create-active-tool-set.js";
 export type { ActiveToolSet, ToolCatalog, ToolHost } from "./host/types.js";
+// Index and scoring.
 export type { ExplainedField, ExplainedRule, ExplainedTerm, ToolSearchExplanation } from "./index/explain.js";
 export { editDistance } from "./index/fuzzy.js";
 export type { ResolvedToolSearchIndexOptions, ToolSearchIndexOptions } from "./index/index-options.js";
 export type { IndexSearchResult, QueryTermInfo } from "./index/index-search.js";
 export { CANDIDATE_POOL } from "./index/index-search.js";
-// Index and scoring.
 export { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "./index/scoring.js";
 export type { SerializedToolSearchIndex } from "./index/serialize.js";
 export { INDEX_FORMAT_VERSION } from "./index/serialize.js";

@@ -58,7 +58,8 @@ const keepAll = (): boolean => true;
 /**
  * The best `k` of `slots` that pass `keep`, by score descending then name ascending (UTF-16 code
  * units): every kept slot scoring at least the {@link kthBest} score, sorted and cut. Scores must
- * be `>= 0`. `keep` is called only for slots that can make the cut (ties at the cut included).
+ * be `>= 0`. `keep` is asked only about slots that would enter the top `k` when offered, and again
+ * about those at or above the cut (the engine's gate caches its answers, so `exclude` runs once).
  */
 export function topK(
 	score: Float64Array,
