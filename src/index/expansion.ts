@@ -1,18 +1,12 @@
+import type { ResolvedToolSearchIndexOptions } from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
 import type { TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
 
-/** Resolved expansion settings (see `ToolSearchIndexOptions.synonyms`, `glossary`, `fuzzy`). */
-export interface ExpansionSettings {
-	readonly synonymWeight: number;
-	readonly builtInSynonyms: boolean;
-	readonly synonymGroups: readonly (readonly string[])[];
-	readonly glossary: Readonly<Record<string, readonly string[]>>;
-	readonly fuzzyWeight: number;
-	readonly fuzzy: boolean;
-}
+/** The options the expander reads. */
+export type ExpansionOptions = Pick<ResolvedToolSearchIndexOptions, "synonyms" | "glossary" | "fuzzy">;
 
 /** Most typo corrections tried for one query term. */
 const MAX_FUZZY_VARIANTS = 3;
@@ -36,20 +30,21 @@ function words(text: string): string[] {
  * Builds the query-term expander: synonyms (built-in groups and the host's), glossary terms, and
  * typo corrections for terms the index does not know. Each variant carries its reduced weight.
  */
-export function createExpander(settings: ExpansionSettings): TermExpander | undefined {
+export function createExpander(options: ExpansionOptions): TermExpander | undefined {
+	const { synonyms: synonymOptions, glossary: glossaryOptions, fuzzy } = options;
 	const synonyms = new Map<string, Set<string>>();
-	const groups = [...(settings.builtInSynonyms ? BUILT_IN_SYNONYMS : []), ...settings.synonymGroups];
+	const groups = [...(synonymOptions.builtIn ? BUILT_IN_SYNONYMS : []), ...synonymOptions.groups];
 	for (const group of groups) {
 		const tokens = [...new Set(group.flatMap(words))];
 		for (const a of tokens) for (const b of tokens) link(synonyms, a, b);
 	}
 	// Glossary: each target is a tool name when such a tool is indexed at query time, else words.
 	const glossary = new Map<string, Set<string>>();
-	for (const [term, targets] of Object.entries(settings.glossary)) {
+	for (const [term, targets] of Object.entries(glossaryOptions)) {
 		for (const key of words(term)) for (const target of targets) link(glossary, key, target);
 	}
-	const useSynonyms = (synonyms.size > 0 || glossary.size > 0) && settings.synonymWeight > 0;
-	const useFuzzy = settings.fuzzy && settings.fuzzyWeight > 0;
+	const useSynonyms = (synonyms.size > 0 || glossary.size > 0) && synonymOptions.weight > 0;
+	const useFuzzy = fuzzy.enabled && fuzzy.weight > 0;
 	if (!useSynonyms && !useFuzzy) return undefined;
 
 	return (term: string, store: IndexStore): TermVariant[] => {
@@ -66,7 +61,7 @@ export function createExpander(settings: ExpansionSettings): TermExpander | unde
 			for (const other of related) {
 				const id = store.termIds.get(other);
 				if (id !== undefined && (store.df[id] as number) > 0) {
-					variants.push({ term: other, termId: id, weight: settings.synonymWeight, via: "synonym" });
+					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
 				}
 			}
 		}
@@ -88,7 +83,7 @@ export function createExpander(settings: ExpansionSettings): TermExpander | unde
 					variants.push({
 						term: hit.term,
 						termId: hit.id,
-						weight: settings.fuzzyWeight / hit.distance,
+						weight: fuzzy.weight / hit.distance,
 						via: "fuzzy",
 					});
 				}

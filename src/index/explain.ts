@@ -4,8 +4,18 @@ import { CANDIDATE_POOL, clearRun, runQuery } from "./index-search.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
 import { metaField, metaTf } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
+import {
+	bm25PlusTermScore,
+	finalScore,
+	liftByTiers,
+	localNameBonus,
+	localNameUnit,
+	pairTf,
+	tierOf,
+} from "./scoring.js";
+import { scoringContext } from "./scoring-context.js";
 import { postingsIn } from "./term-lookup.js";
-import { isGeneric, postingShare, prepareTerms, scoringContext } from "./term-scan.js";
+import { isGeneric, postingShare, prepareTerms } from "./term-scan.js";
 
 /** One field's share of a term's weighted frequency. */
 export interface ExplainedField {
@@ -84,7 +94,6 @@ export function explainSlot(
 	slot: number,
 ): ToolSearchExplanation {
 	const ctx = scoringContext(store, options);
-	const { k1, delta } = options.bm25;
 	const terms: ExplainedTerm[] = [];
 	const rules: ExplainedRule[] = [];
 	let bm25 = 0;
@@ -103,11 +112,12 @@ export function explainSlot(
 					fields.push({ field: "name", tf: 1, weight, length: 1, weightedTf: weight });
 				}
 			} else {
+				const shares: number[] = [];
 				for (const packed of postingsIn(store, variant.termId, slot)) {
 					const f = metaField(packed);
 					const field = TOOL_SEARCH_FIELDS[f] as ToolSearchFieldName;
 					const part = postingShare(ctx, slot, packed);
-					weightedTf += part;
+					shares.push(part);
 					fields.push({
 						field,
 						tf: metaTf(packed),
@@ -116,13 +126,12 @@ export function explainSlot(
 						weightedTf: round(part),
 					});
 				}
-				// Rounded like the index's cached impacts (see impacts.ts).
-				weightedTf = Math.fround(weightedTf);
+				weightedTf = pairTf(shares);
 			}
 			if (weightedTf <= 0) continue;
-			const score = variant.idf * (((k1 + 1) * weightedTf) / (k1 + weightedTf) + delta);
+			const score = bm25PlusTermScore(weightedTf, variant.idf, options.bm25);
 			if (best !== undefined && score <= best.score) continue;
-			bestUnit = variant.idf * (1 + delta);
+			bestUnit = localNameUnit(variant.idf, options.bm25.delta);
 			best = {
 				term: prepared.term,
 				...(variant.term !== prepared.term ? { matchedAs: variant.term } : {}),
@@ -169,12 +178,12 @@ export function explainSlot(
 	try {
 		const exact = run.exact.has(slot);
 		const matched = coverage > 0 || exact;
-		const bonus = run.named.has(slot) && coverage > 0 ? options.rules.localNameBonus * units : 0;
+		const bonus =
+			run.named.has(slot) && coverage > 0 ? localNameBonus(options.rules.localNameBonus, units) : 0;
 		const boost = matched ? run.boostOf(slot) : 0;
 		const proximity = matched ? run.proximityOf(slot) : 0;
-		let tier = options.rules.coverage ? coverage : 0;
-		if (exact) tier += run.terms.length + 1;
-		const score = matched ? bm25 + bonus + boost + proximity + tier * run.tierStep : 0;
+		const tier = tierOf(options.rules.coverage, coverage, exact, run.terms.length);
+		const score = matched ? finalScore(liftByTiers(bm25 + bonus, tier, run.tierStep), boost, proximity) : 0;
 		if (exact) {
 			rules.push({
 				rule: "exact-name",

@@ -6,12 +6,12 @@
  * cached value instead walks two sequential arrays, which halves the cost of a long posting list.
  * A term's impacts are computed on the first scan that needs them and kept while the scoring
  * parameters (field weights, `b`, and the average field lengths, which move with every tool added
- * or removed) stay the same; {@link scoringContext} starts a new epoch when they change.
+ * or removed) stay the same; `scoringContext` starts a new epoch when they change.
  * @internal
  */
 import { FIELD_COUNT } from "./index-store.js";
 import { MAX_POSTING_TF, metaField, PAIR_START } from "./postings.js";
-import type { ScoringContext } from "./term-scan.js";
+import type { ScoringContext } from "./scoring-context.js";
 
 /**
  * The main segment's impacts array with term `termId`'s pairs (`[offsets[t], offsets[t + 1])`)
@@ -30,6 +30,8 @@ export function mainImpacts(ctx: ScoringContext, termId: number): Float32Array {
 	let largest = 0;
 	for (let p = offsets[termId] as number; p < end; p++) {
 		const base = (docs[p] as number) * FIELD_COUNT;
+		// Inlined for speed; must equal pairTf over fieldShare(tf_f, weight_f, c0_f, c1_f, length_f) in
+		// scoring.ts (the float32 store below is pairTf's rounding).
 		let tf = 0;
 		do {
 			const packed = meta[e++] as number;

@@ -1,33 +1,36 @@
 import {
 	type Bm25Params,
-	DEFAULT_BM25_PARAMS,
-	DEFAULT_EXPANSION,
-	DEFAULT_FIELD_WEIGHTS,
-	DEFAULT_RANKING_RULES,
+	DEFAULT_INDEX_OPTIONS,
 	type RankingRules,
+	type ResolvedToolSearchIndexOptions,
 	TOOL_SEARCH_FIELDS,
 	type ToolSearchFieldName,
 } from "../defaults.js";
 import { quote } from "../errors.js";
 import { invalidOptions } from "../internal/guards.js";
-import type { ExpansionSettings } from "./expansion.js";
 
-/** Options of a {@link ToolSearchIndex} (and of the `Bm25Ranker` built on it). */
+export type { ResolvedToolSearchIndexOptions };
+
+/**
+ * Options of a `ToolSearchIndex` (and of the `Bm25Ranker` built on it). Every field is optional;
+ * the defaults are {@link DEFAULT_INDEX_OPTIONS}, and the resolved options
+ * ({@link ResolvedToolSearchIndexOptions}) have the same keys.
+ */
 export interface ToolSearchIndexOptions {
-	/** BM25+ parameters; each defaults to {@link DEFAULT_BM25_PARAMS}. */
+	/** BM25+ parameters; each defaults to `DEFAULT_BM25_PARAMS`. */
 	bm25?: Partial<Bm25Params> | undefined;
 	/**
 	 * Field weights, each 0 (the field is not searched) or in `[1e-6, 1e6]`; each defaults to
-	 * {@link DEFAULT_FIELD_WEIGHTS}.
+	 * `DEFAULT_FIELD_WEIGHTS`.
 	 */
 	fieldWeights?: Partial<Record<ToolSearchFieldName, number>> | undefined;
-	/** Ranking rules on BM25; each defaults to {@link DEFAULT_RANKING_RULES}. */
+	/** Ranking rules on BM25; each defaults to `DEFAULT_RANKING_RULES`. */
 	rules?: Partial<RankingRules> | undefined;
 	/**
 	 * Query-side synonyms: each word of a group also searches for the others, at `weight` times
 	 * their score. `builtIn` (default true) adds the library's groups of common tool verbs and
 	 * objects (send/post/message, find/search/lookup, create/add/new, email/mail/inbox, …).
-	 * `groups` adds the host's own. Default weight {@link DEFAULT_EXPANSION.synonymWeight}.
+	 * `groups` adds the host's own. Default weight 0.2.
 	 */
 	synonyms?: { builtIn?: boolean; weight?: number; groups?: readonly (readonly string[])[] } | undefined;
 	/**
@@ -37,19 +40,21 @@ export interface ToolSearchIndexOptions {
 	glossary?: Readonly<Record<string, readonly string[]>> | undefined;
 	/**
 	 * Typo tolerance for query words the index does not know: indexed words within edit distance 1
-	 * (4–7 letters) or 2 (8+ letters) are searched at `weight / distance`. Default enabled, weight
-	 * {@link DEFAULT_EXPANSION.fuzzyWeight}.
+	 * (4–7 letters) or 2 (8+ letters) are searched at `weight / distance`. Default disabled, weight
+	 * 0.5.
 	 */
 	fuzzy?: { enabled?: boolean; weight?: number } | undefined;
 }
 
-/** Options with every default filled in. */
-export interface ResolvedToolSearchIndexOptions {
-	readonly bm25: Readonly<Bm25Params>;
-	readonly fieldWeights: Readonly<Record<ToolSearchFieldName, number>>;
-	readonly rules: Readonly<RankingRules>;
-	readonly expansion: ExpansionSettings;
-}
+/** The keys of {@link ToolSearchIndexOptions}, and of the resolved options, in order. */
+export const RESOLVED_OPTION_KEYS = Object.freeze([
+	"bm25",
+	"fieldWeights",
+	"rules",
+	"synonyms",
+	"glossary",
+	"fuzzy",
+] as const satisfies readonly (keyof ResolvedToolSearchIndexOptions)[]);
 
 function checkKeys(value: unknown, what: string, allowed: readonly string[]): Record<string, unknown> {
 	if (value === undefined) return {};
@@ -81,7 +86,6 @@ const isStringArray = (value: unknown): value is string[] =>
 	Array.isArray(value) && value.every((item) => typeof item === "string");
 
 function groupsOf(value: unknown): readonly (readonly string[])[] {
-	if (value === undefined) return [];
 	if (!Array.isArray(value) || !value.every(isStringArray)) {
 		invalidOptions(`synonyms.groups must be an array of string arrays, got ${quote(value)}`);
 	}
@@ -89,7 +93,6 @@ function groupsOf(value: unknown): readonly (readonly string[])[] {
 }
 
 function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>> {
-	if (value === undefined) return Object.freeze({});
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
 		invalidOptions(`glossary must be an object of string arrays, got ${quote(value)}`);
 	}
@@ -109,14 +112,8 @@ function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>>
 export function resolveIndexOptions(
 	options: ToolSearchIndexOptions | undefined,
 ): ResolvedToolSearchIndexOptions {
-	const top = checkKeys(options, "options", [
-		"bm25",
-		"fieldWeights",
-		"rules",
-		"synonyms",
-		"glossary",
-		"fuzzy",
-	]);
+	const defaults = DEFAULT_INDEX_OPTIONS;
+	const top = checkKeys(options, "options", RESOLVED_OPTION_KEYS);
 	const synonyms = checkKeys(top.synonyms, "synonyms", ["builtIn", "weight", "groups"]);
 	const fuzzy = checkKeys(top.fuzzy, "fuzzy", ["enabled", "weight"]);
 	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
@@ -142,7 +139,7 @@ export function resolveIndexOptions(
 		) {
 			invalidOptions(`fieldWeights.${field} must be 0 or a number in [1e-6, 1e6], got ${quote(weight)}`);
 		}
-		fieldWeights[field] = weight ?? DEFAULT_FIELD_WEIGHTS[field];
+		fieldWeights[field] = weight ?? defaults.fieldWeights[field];
 	}
 	const flag = (value: unknown, name: string, fallback: boolean): boolean => {
 		if (value === undefined) return fallback;
@@ -151,38 +148,40 @@ export function resolveIndexOptions(
 	};
 	return Object.freeze({
 		bm25: Object.freeze({
-			k1: number(bm25.k1, "bm25.k1", DEFAULT_BM25_PARAMS.k1, 0, inf),
-			b: number(bm25.b, "bm25.b", DEFAULT_BM25_PARAMS.b, 0, 1),
-			delta: number(bm25.delta, "bm25.delta", DEFAULT_BM25_PARAMS.delta, 0, inf),
+			k1: number(bm25.k1, "bm25.k1", defaults.bm25.k1, 0, inf),
+			b: number(bm25.b, "bm25.b", defaults.bm25.b, 0, 1),
+			delta: number(bm25.delta, "bm25.delta", defaults.bm25.delta, 0, inf),
 		}),
 		fieldWeights: Object.freeze(fieldWeights),
-		expansion: Object.freeze({
-			synonymWeight: number(synonyms.weight, "synonyms.weight", DEFAULT_EXPANSION.synonymWeight, 0, 1),
-			builtInSynonyms: flag(synonyms.builtIn, "synonyms.builtIn", DEFAULT_EXPANSION.builtInSynonyms),
-			synonymGroups: groupsOf(synonyms.groups),
-			glossary: glossaryOf(top.glossary),
-			fuzzyWeight: number(fuzzy.weight, "fuzzy.weight", DEFAULT_EXPANSION.fuzzyWeight, 0, 1),
-			fuzzy: flag(fuzzy.enabled, "fuzzy.enabled", DEFAULT_EXPANSION.fuzzy),
-		}),
 		rules: Object.freeze({
-			exactName: flag(rules.exactName, "rules.exactName", DEFAULT_RANKING_RULES.exactName),
-			coverage: flag(rules.coverage, "rules.coverage", DEFAULT_RANKING_RULES.coverage),
+			exactName: flag(rules.exactName, "rules.exactName", defaults.rules.exactName),
+			coverage: flag(rules.coverage, "rules.coverage", defaults.rules.coverage),
 			localNameBonus: number(
 				rules.localNameBonus,
 				"rules.localNameBonus",
-				DEFAULT_RANKING_RULES.localNameBonus,
+				defaults.rules.localNameBonus,
 				0,
 				inf,
 			),
-			abstain: flag(rules.abstain, "rules.abstain", DEFAULT_RANKING_RULES.abstain),
+			abstain: flag(rules.abstain, "rules.abstain", defaults.rules.abstain),
 			namespaceBoost: number(
 				rules.namespaceBoost,
 				"rules.namespaceBoost",
-				DEFAULT_RANKING_RULES.namespaceBoost,
+				defaults.rules.namespaceBoost,
 				0,
 				1,
 			),
-			proximity: number(rules.proximity, "rules.proximity", DEFAULT_RANKING_RULES.proximity, 0, inf),
+			proximity: number(rules.proximity, "rules.proximity", defaults.rules.proximity, 0, inf),
+		}),
+		synonyms: Object.freeze({
+			builtIn: flag(synonyms.builtIn, "synonyms.builtIn", defaults.synonyms.builtIn),
+			weight: number(synonyms.weight, "synonyms.weight", defaults.synonyms.weight, 0, 1),
+			groups: synonyms.groups === undefined ? defaults.synonyms.groups : groupsOf(synonyms.groups),
+		}),
+		glossary: top.glossary === undefined ? defaults.glossary : glossaryOf(top.glossary),
+		fuzzy: Object.freeze({
+			enabled: flag(fuzzy.enabled, "fuzzy.enabled", defaults.fuzzy.enabled),
+			weight: number(fuzzy.weight, "fuzzy.weight", defaults.fuzzy.weight, 0, 1),
 		}),
 	});
 }

@@ -94,7 +94,7 @@ export class IndexStore {
 	cover = new Uint16Array(64);
 	termScore = new Float64Array(64);
 	final = new Float64Array(64);
-	/** Per slot, `±queryEpoch` once a search's filter has accepted (+) or rejected (-) it. */
+	/** Per slot, `±queryEpoch` once a search's `exclude` has kept (+) or left it out (-). */
 	filterMark = new Int32Array(64);
 	/** Per slot, `queryEpoch` while it is a MaxScore candidate. */
 	candidate = new Int32Array(64);

@@ -7,6 +7,7 @@
  */
 import type { IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
+import { proximityPairBonus, type SaturationParams } from "./scoring.js";
 import type { PreparedTerm } from "./term-scan.js";
 
 /** The query's adjacent word pairs (term ids, either order) and the bonus each earns. */
@@ -30,7 +31,7 @@ export function proximityPairs(
 	plan: QueryPlan,
 	terms: readonly PreparedTerm[],
 	weight: number,
-	scale: number,
+	params: SaturationParams,
 ): ProximityPairs {
 	const ids = new Set<number>();
 	const bonus = new Map<string, number>();
@@ -46,7 +47,7 @@ export function proximityPairs(
 		if (a === undefined || b === undefined || a.id === b.id) continue;
 		ids.add(a.id);
 		ids.add(b.id);
-		bonus.set(pairKey(a.id, b.id), (weight * scale * (a.idf + b.idf)) / 2);
+		bonus.set(pairKey(a.id, b.id), proximityPairBonus(weight, params, a.idf, b.idf));
 	}
 	let bound = 0;
 	for (const value of bonus.values()) bound += value;

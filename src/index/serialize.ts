@@ -6,8 +6,11 @@ import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { metaField } from "./postings.js";
 import { termSetDamage } from "./term-set-bytes.js";
 
-/** Version of the saved-index format; bumped whenever the layout or the tokenizer's output changes. */
-export const INDEX_FORMAT_VERSION = 3;
+/**
+ * Version of the saved-index format; bumped whenever the layout, the shape of the saved options or
+ * the tokenizer's output changes (4: the options are saved with the keys of `ToolSearchIndexOptions`).
+ */
+export const INDEX_FORMAT_VERSION = 4;
 const FORMAT = "tool-search-index";
 
 /**
@@ -254,7 +257,7 @@ export function deserializeStore(data: unknown): {
 	const options = saved.options;
 	if (
 		!isObject(options) ||
-		!["bm25", "fieldWeights", "rules", "expansion"].every((key) => isObject(options[key]))
+		!["bm25", "fieldWeights", "rules", "synonyms", "glossary", "fuzzy"].every((key) => isObject(options[key]))
 	) {
 		throw invalidIndexData(
 			`saved index options must be an object of resolved options, got ${quote(options)}`,

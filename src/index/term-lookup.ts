@@ -7,16 +7,9 @@
 import { mainImpacts } from "./impacts.js";
 import type { IndexStore } from "./index-store.js";
 import { PAIR_START } from "./postings.js";
-import {
-	contributionOf,
-	credit,
-	NAME_FIELD,
-	type PreparedTerm,
-	type ScanSink,
-	type ScoringContext,
-	tailPairEnd,
-	tailTf,
-} from "./term-scan.js";
+import { bm25PlusTermScore, localNameUnit } from "./scoring.js";
+import { NAME_FIELD, type ScoringContext } from "./scoring-context.js";
+import { credit, type PreparedTerm, type ScanSink, tailPairEnd, tailTf } from "./term-scan.js";
 
 /** The first index in `[from, to)` whose value (at `index * stride` of `values`) is ≥ `slot`: galloping search. */
 function gallop(values: ArrayLike<number>, stride: number, from: number, to: number, slot: number): number {
@@ -157,10 +150,10 @@ export function matchedUnits(ctx: ScoringContext, terms: readonly PreparedTerm[]
 						: 0
 					: slotTf(ctx, variant.termId, slot);
 			if (tf <= 0) continue;
-			const score = contributionOf(ctx, tf, variant.idf);
+			const score = bm25PlusTermScore(tf, variant.idf, ctx);
 			if (score > best) {
 				best = score;
-				unit = variant.idf * (1 + delta);
+				unit = localNameUnit(variant.idf, delta);
 			}
 		}
 		units += unit;

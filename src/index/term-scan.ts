@@ -1,26 +1,9 @@
-import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { mainImpacts } from "./impacts.js";
-import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
-import { FIELD_COUNT, type IndexStore } from "./index-store.js";
+import { FIELD_COUNT } from "./index-store.js";
 import { MAX_POSTING_TF, metaField } from "./postings.js";
 import type { QueryPlan, TermVariant } from "./query-plan.js";
-
-/** The index of the name field (a glossary entry naming tools counts as once in their name). */
-export const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
-
-/** Everything the scoring loops read, computed once per query. */
-export interface ScoringContext {
-	readonly store: IndexStore;
-	/** Field weights in field order. */
-	readonly weights: Float64Array;
-	/** Per field: dividing by `c0 + c1 * length` is BM25's length normalisation. */
-	readonly c0: Float64Array;
-	readonly c1: Float64Array;
-	readonly k1: number;
-	readonly delta: number;
-	/** The stamp of main-segment impacts computed with these parameters. */
-	readonly impactEpoch: number;
-}
+import { bm25PlusTermBound, bm25PlusTermScore, fieldShare, variantIdf } from "./scoring.js";
+import { NAME_FIELD, type ScoringContext } from "./scoring-context.js";
 
 /** A variant with its idf (times its weight) resolved. */
 export interface PreparedVariant extends TermVariant {
@@ -50,40 +33,9 @@ export function isGeneric(documentFrequency: number, documentCount: number): boo
 	return documentFrequency > Math.max(8, documentCount / 2);
 }
 
-/** The idf of a term with document frequency `df` among `n` tools. */
-export function idfOf(n: number, df: number): number {
-	return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-}
-
-/** The scoring constants of a query. */
-export function scoringContext(store: IndexStore, options: ResolvedToolSearchIndexOptions): ScoringContext {
-	const { k1, b, delta } = options.bm25;
-	const c0 = new Float64Array(FIELD_COUNT);
-	const c1 = new Float64Array(FIELD_COUNT);
-	for (let f = 0; f < FIELD_COUNT; f++) {
-		const average = store.live > 0 ? (store.totalLength[f] as number) / store.live : 0;
-		c0[f] = average > 0 ? 1 - b : 1;
-		c1[f] = average > 0 ? b / average : 0;
-	}
-	const weights = Float64Array.from(TOOL_SEARCH_FIELDS, (field) => options.fieldWeights[field]);
-	// Cached impacts stay valid while weights and length normalisation are the same: a tool added or
-	// removed moves the average lengths and so starts a new epoch.
-	const postings = store.postings;
-	const key = new Float64Array(3 * FIELD_COUNT);
-	key.set(weights, 0);
-	key.set(c0, FIELD_COUNT);
-	key.set(c1, 2 * FIELD_COUNT);
-	const held = postings.impactKey;
-	if (held.length !== key.length || key.some((value, i) => value !== held[i])) {
-		postings.impactKey = key;
-		postings.impactEpoch++;
-	}
-	return { store, weights, c0, c1, k1, delta, impactEpoch: postings.impactEpoch };
-}
-
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
 export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
-	const { store, k1, delta, weights } = ctx;
+	const { store, weights } = ctx;
 	const n = store.live;
 	return plan.terms.map((planned) => {
 		const variants: PreparedVariant[] = [];
@@ -101,14 +53,12 @@ export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm
 				if (df > 0 && !isGeneric(df, n)) generic = false;
 			}
 			if (df <= 0) continue;
-			const idf = idfOf(n, df) * variant.weight;
+			const idf = variantIdf(n, df, variant.weight);
 			if (idf > best) best = idf;
 			// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
 			const tf =
 				variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
-			const saturated = Number.isFinite(tf) ? ((k1 + 1) * tf) / (k1 + tf) : k1 + 1;
-			// A hair above, so that summing bounds and scores in different orders cannot invert them.
-			const variantBound = idf * (saturated + delta) * (1 + 1e-12);
+			const variantBound = bm25PlusTermBound(tf, idf, ctx);
 			if (variantBound > bound) bound = variantBound;
 			variants.push({ ...variant, idf, documentFrequency: df });
 		}
@@ -136,16 +86,19 @@ function largestTf(ctx: ScoringContext, termId: number): number {
 }
 
 /**
- * The weighted, normalised frequency of one packed posting in `slot`. A pair's tf is the float32
- * rounding of the sum of its postings' shares in field order, on every path (cached impacts,
- * tail scans, explain), so that scores do not depend on which part of the index holds a tool.
+ * The weighted, normalised frequency of one packed posting in `slot` (`fieldShare`). A pair's tf is
+ * the float32 rounding of the sum of its postings' shares in field order (`pairTf`), on every path
+ * (cached impacts, tail scans, explain), so that scores do not depend on which part of the index
+ * holds a tool.
  */
-function share(ctx: ScoringContext, slot: number, packed: number): number {
+export function postingShare(ctx: ScoringContext, slot: number, packed: number): number {
 	const f = metaField(packed);
-	return (
-		((ctx.weights[f] as number) * (packed & MAX_POSTING_TF)) /
-		((ctx.c0[f] as number) +
-			(ctx.c1[f] as number) * (ctx.store.fieldLength[slot * FIELD_COUNT + f] as number))
+	return fieldShare(
+		packed & MAX_POSTING_TF,
+		ctx.weights[f] as number,
+		ctx.c0[f] as number,
+		ctx.c1[f] as number,
+		ctx.store.fieldLength[slot * FIELD_COUNT + f] as number,
 	);
 }
 
@@ -158,20 +111,12 @@ export interface ScanSink {
 	readonly onlyEpoch: number;
 }
 
-/**
- * A variant's BM25+ contribution at weighted frequency `tf` (`bm25PlusTermScore`'s arithmetic; the
- * hot scan loops inline the same expression).
- */
-export function contributionOf(ctx: ScoringContext, tf: number, idf: number): number {
-	return idf * (((ctx.k1 + 1) * tf) / (ctx.k1 + tf) + ctx.delta);
-}
-
 /** Credits one tool with a variant's contribution, given its summed weighted frequency `tf`. */
 export function credit(ctx: ScoringContext, sink: ScanSink, slot: number, tf: number, idf: number): void {
 	const { store } = ctx;
 	if (tf <= 0 || store.alive[slot] !== 1) return;
 	if (sink.onlyMark !== undefined && sink.onlyMark[slot] !== sink.onlyEpoch) return;
-	const contribution = contributionOf(ctx, tf, idf);
+	const contribution = bm25PlusTermScore(tf, idf, ctx);
 	if (sink.direct) {
 		store.score[slot] = (store.score[slot] as number) + contribution;
 		if (store.cover[slot] === 0) sink.touched.push(slot);
@@ -197,6 +142,7 @@ function scanMainDirect(ctx: ScoringContext, touched: number[], termId: number, 
 		const tf = impacts[p] as number;
 		const slot = docs[p] as number;
 		if (tf <= 0 || alive[slot] !== 1) continue;
+		// Inlined for speed; must equal bm25PlusTermScore(tf, idf, ctx) in scoring.ts.
 		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 		const covered = cover[slot] as number;
 		if (covered === 0) touched.push(slot);
@@ -225,6 +171,7 @@ function scanMainMarked(
 		if (mark[slot] !== epoch) continue;
 		const tf = impacts[p] as number;
 		if (tf <= 0 || alive[slot] !== 1) continue;
+		// Inlined for speed; must equal bm25PlusTermScore(tf, idf, ctx) in scoring.ts.
 		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
 		// A candidate was seen in the first phase or forced in: it is already in the written list.
 		cover[slot] = (cover[slot] as number) + 1;
@@ -240,7 +187,8 @@ export function tailTf(
 	slot: number,
 ): number {
 	let tf = 0;
-	for (let i = from; i < to; i += 2) tf += share(ctx, slot, list[i + 1] as number);
+	for (let i = from; i < to; i += 2) tf += postingShare(ctx, slot, list[i + 1] as number);
+	// Inlined (no array per pair); must equal pairTf(shares) in scoring.ts.
 	return Math.fround(tf);
 }
 
@@ -322,6 +270,3 @@ export function scanTerm(
 		termScore[slot] = 0;
 	}
 }
-
-/** Exported for explain: the weighted share of one packed posting. */
-export { share as postingShare };

@@ -5,6 +5,7 @@ import { createExpander } from "./expansion.js";
 import { explainSlot, type ToolSearchExplanation } from "./explain.js";
 import { computeAllImpacts } from "./impacts.js";
 import {
+	RESOLVED_OPTION_KEYS,
 	type ResolvedToolSearchIndexOptions,
 	resolveIndexOptions,
 	type ToolSearchIndexOptions,
@@ -12,15 +13,18 @@ import {
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
 import { planQuery, type TermExpander } from "./query-plan.js";
+import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
-import { scoringContext } from "./term-scan.js";
 
 /** Per-call options of {@link ToolSearchIndex.search}. */
 export interface IndexSearchOptions {
 	/** How many matches at most: a positive integer or `Infinity`. Default 8. */
 	limit?: number | undefined;
-	/** Keeps only tools for which it returns true. Called only for tools that would make the cut. */
-	filter?: ((name: string) => boolean) | undefined;
+	/**
+	 * Leaves out the tools for which it returns true (e.g. those already active), as `exclude` does
+	 * everywhere in the library. Called only for tools that would make the cut, at most once per tool.
+	 */
+	exclude?: ((name: string) => boolean) | undefined;
 }
 
 function documentName(document: unknown): string {
@@ -30,6 +34,9 @@ function documentName(document: unknown): string {
 	}
 	return name;
 }
+
+/** Reads a `ToolSearchIndex`'s private store; set by the class's static block. */
+let storeOf: (index: ToolSearchIndex) => IndexStore;
 
 /**
  * A weighted-field BM25+ (BM25F) inverted index over tool documents. Incremental: tools can be
@@ -60,7 +67,7 @@ export class ToolSearchIndex {
 	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
 	constructor(options?: ToolSearchIndexOptions) {
 		this.options = resolveIndexOptions(options);
-		this.#expand = createExpander(this.options.expansion);
+		this.#expand = createExpander(this.options);
 	}
 
 	/** Number of tools in the index. */
@@ -127,9 +134,9 @@ export class ToolSearchIndex {
 	}
 
 	/**
-	 * Ranks the indexed tools for `query`: best first, at most `limit`, only tools `filter` keeps.
+	 * Ranks the indexed tools for `query`: best first, at most `limit`, leaving out the tools `exclude` names.
 	 * A query without any indexed term returns `[]`, and so does one whose only matching terms are
-	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or filter.
+	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or `exclude`.
 	 */
 	search(query: string, options: IndexSearchOptions = {}): ToolSearchMatch[] {
 		return this.searchDetailed(query, options).matches;
@@ -150,11 +157,14 @@ export class ToolSearchIndex {
 		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
 			throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
 		}
-		if (options.filter !== undefined && typeof options.filter !== "function") {
-			throw new ToolSearchError("INVALID_OPTIONS", `filter must be a function, got ${quote(options.filter)}`);
+		if (options.exclude !== undefined && typeof options.exclude !== "function") {
+			throw new ToolSearchError(
+				"INVALID_OPTIONS",
+				`exclude must be a function, got ${quote(options.exclude)}`,
+			);
 		}
 		const plan = planQuery(this.#store, typeof query === "string" ? query : "", this.#expand);
-		return searchStore(this.#store, this.options, plan, limit, options.filter);
+		return searchStore(this.#store, this.options, plan, limit, options.exclude);
 	}
 
 	/**
@@ -199,7 +209,8 @@ export class ToolSearchIndex {
 		const { store, options: saved } = deserializeStore(data);
 		let restored: ToolSearchIndex;
 		try {
-			restored = new ToolSearchIndex(optionsOf(saved));
+			// Resolved options have the input's keys: they resolve to themselves.
+			restored = new ToolSearchIndex(saved);
 		} catch (error) {
 			if (!ToolSearchError.isInstance(error) || error.code !== "INVALID_OPTIONS") throw error;
 			throw new ToolSearchError("INVALID_INDEX_DATA", `saved index options are damaged: ${error.message}`);
@@ -209,7 +220,7 @@ export class ToolSearchIndex {
 		}
 		if (options !== undefined) {
 			const wanted = resolveIndexOptions(options);
-			for (const key of ["bm25", "fieldWeights", "rules", "expansion"] as const) {
+			for (const key of RESOLVED_OPTION_KEYS) {
 				if (JSON.stringify(wanted[key]) !== JSON.stringify(saved[key])) {
 					throw new ToolSearchError(
 						"INVALID_INDEX_DATA",
@@ -223,44 +234,17 @@ export class ToolSearchIndex {
 		return restored;
 	}
 
-	/** @internal Starts a new set of marks (a ranker's bookkeeping of which tools a call named). */
-	beginMarks(): void {
-		this.#store.epoch++;
-	}
-
-	/** @internal Marks `name`; returns whether it is indexed. */
-	mark(name: string): boolean {
-		const slot = this.#store.slotOf.get(name);
-		if (slot === undefined) return false;
-		this.#store.mark[slot] = this.#store.epoch;
-		return true;
-	}
-
-	/** @internal Whether `name` carries the current mark. */
-	isMarked(name: string): boolean {
-		const slot = this.#store.slotOf.get(name);
-		return slot !== undefined && this.#store.mark[slot] === this.#store.epoch;
-	}
-
-	/** @internal The store, for explain and serialisation. */
-	get store(): IndexStore {
-		return this.#store;
+	static {
+		storeOf = (index) => index.#store;
 	}
 }
 
-/** The options that resolve to `resolved` (for loading a saved index). */
-function optionsOf(resolved: ResolvedToolSearchIndexOptions): ToolSearchIndexOptions {
-	const { expansion } = resolved;
-	return {
-		bm25: resolved.bm25,
-		fieldWeights: resolved.fieldWeights,
-		rules: resolved.rules,
-		synonyms: {
-			builtIn: expansion.builtInSynonyms,
-			weight: expansion.synonymWeight,
-			groups: expansion.synonymGroups,
-		},
-		glossary: expansion.glossary,
-		fuzzy: { enabled: expansion.fuzzy, weight: expansion.fuzzyWeight },
-	};
+/**
+ * The store behind `index`, for the engine's own modules (marks, tests of the internals). Not on
+ * the class, so no internal type is reachable from `ToolSearchIndex`'s public members, and not
+ * exported from the package entry.
+ * @internal
+ */
+export function indexStore(index: ToolSearchIndex): IndexStore {
+	return storeOf(index);
 }

@@ -1,6 +1,7 @@
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchExplanation } from "../index/explain.js";
+import { beginMarks, isMarked, markTool } from "../index/index-marks.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
@@ -34,7 +35,7 @@ export interface Bm25RankerStats {
 	restored: number;
 }
 
-/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time filter. */
+/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time `exclude`. */
 export interface Bm25SearchOptions extends ToolRankOptions {
 	/**
 	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.
@@ -132,7 +133,7 @@ export class Bm25Ranker implements ToolRanker {
 		const index = this.#sync(documents);
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
-			filter: negate(options?.exclude),
+			exclude: options?.exclude,
 		});
 	}
 
@@ -163,11 +164,11 @@ export class Bm25Ranker implements ToolRanker {
 			this.#stats.identityHits++;
 			return index;
 		} else {
-			index.beginMarks();
+			beginMarks(index);
 			let seen = 0;
 			for (const document of documents) {
 				const name = (document as { name?: unknown } | null)?.name;
-				if (typeof name !== "string" || name === "" || index.isMarked(name)) continue;
+				if (typeof name !== "string" || name === "" || isMarked(index, name)) continue;
 				const held = this.#held.get(name);
 				const saved = held === undefined ? this.#saved?.get(name) : undefined;
 				if (saved !== undefined) {
@@ -185,12 +186,12 @@ export class Bm25Ranker implements ToolRanker {
 					this.#stats.updated++;
 				}
 				this.#held.set(name, document);
-				index.mark(name);
+				markTool(index, name);
 				seen++;
 			}
 			if (index.size > seen) {
 				for (const name of index.names()) {
-					if (index.isMarked(name)) continue;
+					if (isMarked(index, name)) continue;
 					index.remove(name);
 					this.#held.delete(name);
 					this.#stats.removed++;
@@ -264,8 +265,4 @@ export class Bm25Ranker implements ToolRanker {
 		for (let i = 0; i < documents.length; i++) if (snapshot[i] !== documents[i]) return false;
 		return true;
 	}
-}
-
-function negate(exclude: ((name: string) => boolean) | undefined): ((name: string) => boolean) | undefined {
-	return exclude === undefined ? undefined : (name) => !exclude(name);
 }

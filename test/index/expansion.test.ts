@@ -167,6 +167,6 @@ describe("expansion options", () => {
 		groups[0]?.push("shout");
 		glossary.bug.push("mail__send");
 		expect(index.search("shout")).toEqual([]);
-		expect(index.options.expansion.glossary).toEqual({ bug: ["jira__create_ticket"] });
+		expect(index.options.glossary).toEqual({ bug: ["jira__create_ticket"] });
 	});
 });

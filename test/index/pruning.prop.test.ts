@@ -5,7 +5,7 @@ import { createExpander } from "../../src/index/expansion.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL, clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
 import { planQuery, type QueryPlan } from "../../src/index/query-plan.js";
-import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 const WORDS = Array.from(
 	{ length: 60 },
@@ -37,13 +37,14 @@ function expectExact(
 	index: ToolSearchIndex,
 	plan: QueryPlan,
 	limit: number,
-	filter: ((name: string) => boolean) | undefined,
+	exclude: ((name: string) => boolean) | undefined,
 	poolSize: number,
 ): boolean {
-	const { store, options } = index;
-	const pruned = searchStore(store, options, plan, limit, filter, true, poolSize);
-	const exhaustive = searchStore(store, options, plan, limit, filter, false, poolSize);
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), filter);
+	const store = indexStore(index);
+	const { options } = index;
+	const pruned = searchStore(store, options, plan, limit, exclude, true, poolSize);
+	const exhaustive = searchStore(store, options, plan, limit, exclude, false, poolSize);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude);
 	clearRun(store, run);
 	expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
 	for (const [i, m] of pruned.matches.entries())
@@ -52,7 +53,7 @@ function expectExact(
 }
 
 describe("MaxScore pruning (property)", () => {
-	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and filter", () => {
+	it("returns exactly what an exhaustive scan returns, for any catalogue, query, limit, pool and exclude", () => {
 		let prunedRuns = 0;
 		fc.assert(
 			fc.property(
@@ -69,12 +70,12 @@ describe("MaxScore pruning (property)", () => {
 				fc.constantFrom(1, 5, 20, 100),
 				(tools, queryWords, limit, excludeEvery, poolSize) => {
 					const index = indexOf(tools);
-					const filter =
+					const exclude =
 						excludeEvery === 0
 							? undefined
-							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 !== excludeEvery;
-					const plan = planQuery(index.store, queryWords.join(" "));
-					if (expectExact(index, plan, limit, filter, poolSize)) prunedRuns++;
+							: (name: string) => Number(name.slice(name.lastIndexOf("t") + 1)) % 7 === excludeEvery;
+					const plan = planQuery(indexStore(index), queryWords.join(" "));
+					if (expectExact(index, plan, limit, exclude, poolSize)) prunedRuns++;
 				},
 			),
 			{ numRuns: 200 },
@@ -100,7 +101,7 @@ describe("MaxScore pruning (property)", () => {
 						WORDS.slice(0, 20).map((w, k) => [w, named.slice(k % 3).map((i) => `s${tools[i]?.ns}__t${i}`)]),
 					);
 					const index = indexOf(tools, { synonyms: { groups, weight: 0.6 }, glossary });
-					const plan = planQuery(index.store, queryWords.join(" "), createExpander(index.options.expansion));
+					const plan = planQuery(indexStore(index), queryWords.join(" "), createExpander(index.options));
 					if (expectExact(index, plan, limit, undefined, poolSize)) prunedRuns++;
 				},
 			),
@@ -126,7 +127,7 @@ describe("MaxScore pruning (property)", () => {
 		const index = new ToolSearchIndex();
 		index.addAll(tools.map((t) => createToolSearchDocument(t, { name: t.name.split("__")[0] as string })));
 		const query = "wccx wybx wfcx wacx wnbx wgax wmbx wacx whcx wqbx wtax wgcx zzunknown";
-		const plan = planQuery(index.store, query, createExpander(index.options.expansion));
+		const plan = planQuery(indexStore(index), query, createExpander(index.options));
 		for (const limit of [1, 8, 100]) expectExact(index, plan, limit, undefined, CANDIDATE_POOL);
 		expect(index.search(query, { limit: 100 })).toHaveLength(100);
 	});
@@ -142,13 +143,13 @@ describe("MaxScore pruning (property)", () => {
 			),
 		);
 		const run = runQuery(
-			index.store,
+			indexStore(index),
 			index.options,
-			planQuery(index.store, "rare common word"),
+			planQuery(indexStore(index), "rare common word"),
 			100,
 			undefined,
 		);
 		expect(run.pruned).toBe(true);
-		clearRun(index.store, run);
+		clearRun(indexStore(index), run);
 	});
 });

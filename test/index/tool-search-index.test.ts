@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
-import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/bm25.js";
-import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/scoring.js";
+import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CLASSIC } from "../helpers/classic-options.js";
 
@@ -98,15 +98,15 @@ describe("ToolSearchIndex search scores", () => {
 		expect(b.search("same words")).toEqual(a.search("same words"));
 	});
 
-	it("honours limit and filter, calling filter only for tools that would make the cut", () => {
+	it("honours limit and exclude, calling exclude only for tools that would make the cut", () => {
 		const index = colours();
 		expect(index.search("red blue green", { limit: 1 })).toHaveLength(1);
 		const seen: string[] = [];
 		const results = index.search("red", {
 			limit: 1,
-			filter: (name) => {
+			exclude: (name) => {
 				seen.push(name);
-				return name !== "beta";
+				return name === "beta";
 			},
 		});
 		expect(results.map((r) => r.name)).toEqual(["alpha"]);
@@ -186,7 +186,7 @@ describe("ToolSearchIndex add, remove, update", () => {
 	it.each([
 		{ options: { limit: 0 }, message: "tool-search: limit must be a positive integer, got 0" },
 		{ options: { limit: 1.5 }, message: "tool-search: limit must be a positive integer, got 1.5" },
-		{ options: { filter: "x" }, message: 'tool-search: filter must be a function, got "x"' },
+		{ options: { exclude: "x" }, message: 'tool-search: exclude must be a function, got "x"' },
 	])("search rejects bad options: $message", ({ options, message }) => {
 		expect(() => colours().search("red", options as never)).toThrowError(message);
 	});
@@ -288,6 +288,23 @@ describe("ToolSearchIndex add, remove, update", () => {
 		for (const query of ["send mail", "read file", "create issue list", "weather event"]) {
 			expect(index.search(query, { limit: 20 })).toEqual(fresh.search(query, { limit: 20 }));
 		}
-		expect(index.store.merges).toBeGreaterThan(0);
+		expect(indexStore(index).merges).toBeGreaterThan(0);
+	});
+});
+
+describe("ToolSearchIndex public surface", () => {
+	it("exposes no store or marks: internal types stay off the class", () => {
+		const index = new ToolSearchIndex();
+		const members = [
+			...Object.getOwnPropertyNames(ToolSearchIndex.prototype),
+			...Object.getOwnPropertyNames(index),
+		];
+		for (const internal of ["store", "beginMarks", "mark", "isMarked"]) {
+			expect(members).not.toContain(internal);
+			expect(internal in index).toBe(false);
+		}
+		// The engine still reaches the store through its internal accessor.
+		index.add(doc({ name: "alpha", description: "red" }));
+		expect(indexStore(index).live).toBe(1);
 	});
 });

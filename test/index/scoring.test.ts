@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/bm25.js";
+import { bm25fFieldTf, bm25Idf, bm25PlusTermScore } from "../../src/index/scoring.js";
 
 /** The classic parameters the hand computations use. */
 const CLASSIC = { k1: 1.2, b: 0.75, delta: 1 };
