@@ -15,7 +15,14 @@ export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 /** How many tools one `tool_search` call returns and activates when the model gives no `limit`. */
 export const DEFAULT_TOOL_SEARCH_LIMIT = 8;
 
-/** The fields a tool is split into, in index order. */
+/**
+ * The fields a tool is split into, in index order.
+ *
+ * @example
+ * ```ts
+ * for (const field of TOOL_SEARCH_FIELDS) console.log(field, DEFAULT_INDEX_OPTIONS.fieldWeights[field]);
+ * ```
+ */
 export const TOOL_SEARCH_FIELDS = Object.freeze([
 	"name",
 	"localName",
@@ -28,7 +35,15 @@ export const TOOL_SEARCH_FIELDS = Object.freeze([
 	"parameterText",
 ] as const);
 
-/** One of {@link TOOL_SEARCH_FIELDS}. */
+/**
+ * One of {@link TOOL_SEARCH_FIELDS}.
+ *
+ * @example
+ * ```ts
+ * const field: ToolSearchFieldName = "description";
+ * const ranker = new Bm25Ranker({ fieldWeights: { [field]: 2 } });
+ * ```
+ */
 export type ToolSearchFieldName = (typeof TOOL_SEARCH_FIELDS)[number];
 
 /**
@@ -49,7 +64,15 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolSearchFieldName, number>
 	parameterText: 1,
 });
 
-/** BM25+ parameters. */
+/**
+ * BM25+ parameters.
+ *
+ * @example
+ * ```ts
+ * const bm25: Partial<Bm25Params> = { k1: 1.2, b: 0.75 };
+ * const ranker = new Bm25Ranker({ bm25 });
+ * ```
+ */
 export interface Bm25Params {
 	/** Term-frequency saturation, `>= 0`. Default 2. */
 	k1: number;
@@ -65,7 +88,15 @@ export interface Bm25Params {
  */
 export const DEFAULT_BM25_PARAMS: Readonly<Bm25Params> = Object.freeze({ k1: 2, b: 0.75, delta: 0.5 });
 
-/** The ranking rules layered on BM25 (see DESIGN.md, "Scoring"). */
+/**
+ * The ranking rules layered on BM25 (see DESIGN.md, "Scoring").
+ *
+ * @example
+ * ```ts
+ * const rules: Partial<RankingRules> = { coverage: true, namespaceBoost: 0 };
+ * const ranker = new Bm25Ranker({ rules });
+ * ```
+ */
 export interface RankingRules {
 	/** A query that equals a tool's name or local name (case, `-`, `_`, space folded) ranks it first. */
 	exactName: boolean;
@@ -115,6 +146,12 @@ export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
 /**
  * The options of a `ToolSearchIndex` with every default filled in: the same keys as
  * `ToolSearchIndexOptions`, all present, all frozen.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedToolSearchIndexOptions = new ToolSearchIndex({ bm25: { k1: 1.2 } }).options;
+ * resolved.bm25; // { k1: 1.2, b: 0.75, delta: 0.5 }
+ * ```
  */
 export interface ResolvedToolSearchIndexOptions {
 	readonly bm25: Readonly<Bm25Params>;
@@ -138,6 +175,12 @@ export interface ResolvedToolSearchIndexOptions {
  * synonyms with the built-in groups on, searched at 0.2 of a word's score, no host groups; an
  * empty glossary; typo tolerance off (no gain in `npm run eval` and slower queries, see DESIGN.md),
  * at weight 0.5 (halved at edit distance 2) when turned on.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_INDEX_OPTIONS.fieldWeights.name; // 6
+ * const ranker = new Bm25Ranker({ rules: { ...DEFAULT_INDEX_OPTIONS.rules, namespaceBoost: 0 } });
+ * ```
  */
 export const DEFAULT_INDEX_OPTIONS: ResolvedToolSearchIndexOptions = Object.freeze({
 	bm25: DEFAULT_BM25_PARAMS,

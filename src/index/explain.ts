@@ -17,7 +17,14 @@ import { scoringContext } from "./scoring-context.js";
 import { postingsIn } from "./term-lookup.js";
 import { isGeneric, postingShare, prepareTerms } from "./term-scan.js";
 
-/** One field's share of a term's weighted frequency. */
+/**
+ * One field's share of a term's weighted frequency.
+ *
+ * @example
+ * ```ts
+ * const fields: ExplainedField[] = ranker.explain("create issue", "github__create_issue").terms[0]?.fields ?? [];
+ * ```
+ */
 export interface ExplainedField {
 	readonly field: ToolSearchFieldName;
 	/** Occurrences of the term in the field. */
@@ -29,7 +36,14 @@ export interface ExplainedField {
 	readonly weightedTf: number;
 }
 
-/** One query term's contribution to a tool's score. */
+/**
+ * One query term's contribution to a tool's score.
+ *
+ * @example
+ * ```ts
+ * const terms: ExplainedTerm[] = ranker.explain("create issue", "github__create_issue").terms;
+ * ```
+ */
 export interface ExplainedTerm {
 	/** The query term. */
 	readonly term: string;
@@ -48,7 +62,14 @@ export interface ExplainedTerm {
 	readonly fields: readonly ExplainedField[];
 }
 
-/** A rule that changed the tool's score or place. */
+/**
+ * A rule that changed the tool's score or place.
+ *
+ * @example
+ * ```ts
+ * const rules: ExplainedRule[] = ranker.explain("create issue", "github__create_issue").rules;
+ * ```
+ */
 export interface ExplainedRule {
 	readonly rule:
 		| "exact-name"
@@ -64,7 +85,15 @@ export interface ExplainedRule {
 	readonly detail: string;
 }
 
-/** Why a tool scored what it scored for a query (see `ToolSearchIndex.explain`). */
+/**
+ * Why a tool scored what it scored for a query (see `ToolSearchIndex.explain`).
+ *
+ * @example
+ * ```ts
+ * const why: ToolSearchExplanation = ranker.explain("open an issue", "github__create_issue");
+ * console.log(why.score, why.terms.map((term) => term.term));
+ * ```
+ */
 export interface ToolSearchExplanation {
 	readonly name: string;
 	readonly query: string;

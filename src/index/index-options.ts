@@ -15,6 +15,12 @@ export type { ResolvedToolSearchIndexOptions };
  * Options of a `ToolSearchIndex` (and of the `Bm25Ranker` built on it). Every field is optional;
  * the defaults are {@link DEFAULT_INDEX_OPTIONS}, and the resolved options
  * ({@link ResolvedToolSearchIndexOptions}) have the same keys.
+ *
+ * @example
+ * ```ts
+ * const options: ToolSearchIndexOptions = { fieldWeights: { description: 2 }, glossary: { ticket: ["jira__create_issue"] } };
+ * const index = new ToolSearchIndex(options);
+ * ```
  */
 export interface ToolSearchIndexOptions {
 	/** BM25+ parameters; each defaults to `DEFAULT_BM25_PARAMS`. */

@@ -25,7 +25,14 @@ import { topK } from "./top-k.js";
  */
 export const CANDIDATE_POOL = 100;
 
-/** How a query term fared: whether any indexed tool has it, and whether it is too common to count. */
+/**
+ * How a query term fared: whether any indexed tool has it, and whether it is too common to count.
+ *
+ * @example
+ * ```ts
+ * const unmatched = index.searchDetailed("weather in lisbon").terms.filter((term: QueryTermInfo) => !term.matched);
+ * ```
+ */
 export interface QueryTermInfo {
 	/** The query term (after tokenizing: lowercase, stemmed). */
 	readonly term: string;
@@ -35,7 +42,15 @@ export interface QueryTermInfo {
 	readonly generic: boolean;
 }
 
-/** A search's matches and how each query term fared. */
+/**
+ * A search's matches and how each query term fared.
+ *
+ * @example
+ * ```ts
+ * const { matches, terms, abstained }: IndexSearchResult = index.searchDetailed("weather in lisbon");
+ * terms.filter((term) => !term.matched); // [{ term: "lisbon", matched: false, ... }]
+ * ```
+ */
 export interface IndexSearchResult {
 	/** Best first. */
 	readonly matches: ToolSearchMatch[];

@@ -16,6 +16,12 @@ const FORMAT = "tool-search-index";
 /**
  * A saved index: plain JSON (typed arrays as little-endian base64), for `JSON.stringify`, a file or
  * a cache. Load it with `ToolSearchIndex.fromJSON`.
+ *
+ * @example
+ * ```ts
+ * const saved: SerializedToolSearchIndex = index.toJSON();
+ * const copy = ToolSearchIndex.fromJSON(JSON.parse(JSON.stringify(saved)));
+ * ```
  */
 export interface SerializedToolSearchIndex {
 	readonly format: typeof FORMAT;

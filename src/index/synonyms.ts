@@ -3,6 +3,11 @@
  * word and a tool's word commonly differ. Every word of a group expands to the others at reduced
  * weight (`synonyms.weight`). Words pass through `tokenize`, so plurals and case do not matter.
  * Kept small and generic on purpose: it must help any catalogue, not one benchmark.
+ *
+ * @example
+ * ```ts
+ * const search = new Bm25Ranker({ synonyms: { builtIn: false, groups: [...BUILT_IN_SYNONYMS, ["ticket", "issue"]] } });
+ * ```
  */
 export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = Object.freeze([
 	// Verbs.

@@ -16,7 +16,15 @@ import { planQuery, type TermExpander } from "./query-plan.js";
 import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
 
-/** Per-call options of {@link ToolSearchIndex.search}. */
+/**
+ * Per-call options of {@link ToolSearchIndex.search}.
+ *
+ * @example
+ * ```ts
+ * const options: IndexSearchOptions = { limit: 5, exclude: (name) => name.startsWith("slack__") };
+ * index.search("send a message", options);
+ * ```
+ */
 export interface IndexSearchOptions {
 	/** How many matches at most: a positive integer or `Infinity`. Default 8. */
 	limit?: number | undefined;

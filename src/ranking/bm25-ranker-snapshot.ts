@@ -14,6 +14,13 @@ export const RANKER_FORMAT_VERSION = 1;
 /**
  * A saved `Bm25Ranker` (`ranker.toJSON()`): the index as `ToolSearchIndex.toJSON` writes it, and
  * for each indexed tool, by name, a fingerprint of the document it was indexed from.
+ *
+ * @example
+ * ```ts
+ * const saved: SerializedBm25Ranker = ranker.toJSON();
+ * writeFileSync("ranker.json", JSON.stringify(saved));
+ * const restored = Bm25Ranker.fromJSON(JSON.parse(readFileSync("ranker.json", "utf8")));
+ * ```
  */
 export interface SerializedBm25Ranker {
 	readonly format: typeof RANKER_FORMAT;

@@ -16,7 +16,14 @@ import { checkRankCall } from "./check-rank-call.js";
 import { documentFingerprint } from "./document-fingerprint.js";
 import { brandDetailedRanker } from "./ranker-brand.js";
 
-/** What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring. */
+/**
+ * What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring.
+ *
+ * @example
+ * ```ts
+ * const { builds, added, updated, removed }: Bm25RankerStats = ranker.stats;
+ * ```
+ */
 export interface Bm25RankerStats {
 	/** Indexes built from nothing: 1 after the first call, and it stays 1. */
 	builds: number;
@@ -35,7 +42,15 @@ export interface Bm25RankerStats {
 	restored: number;
 }
 
-/** Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time `exclude`. */
+/**
+ * Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time `exclude`.
+ *
+ * @example
+ * ```ts
+ * const options: Bm25SearchOptions = { exclude: (name) => active.has(name) };
+ * ranker.searchDetailed("create issue", documents, 8, options);
+ * ```
+ */
 export interface Bm25SearchOptions extends ToolRankOptions {
 	/**
 	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.

@@ -26,7 +26,15 @@ import { checkRankCall } from "./check-rank-call.js";
  */
 export type WinkBm25FieldName = "name" | "description" | "params" | "namespace";
 
-/** Options of {@link WinkBm25Ranker}. Every key is optional; missing ones take the defaults. */
+/**
+ * Options of {@link WinkBm25Ranker}. Every key is optional; missing ones take the defaults.
+ *
+ * @example
+ * ```ts
+ * const options: WinkBm25RankerOptions = { fieldWeights: { name: 3, description: 1 }, bm25Params: { k1: 1.2 } };
+ * registerToolRanker(new WinkBm25Ranker(options));
+ * ```
+ */
 export interface WinkBm25RankerOptions {
 	/**
 	 * Weight of each field: a term's frequency in a field is multiplied by it. Finite numbers `>= 0`;
