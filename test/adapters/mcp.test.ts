@@ -448,10 +448,10 @@ describe("createMcpCatalog", () => {
 	it("throws ToolSearchError INVALID_OPTIONS for malformed options", async () => {
 		const { clients } = await setup();
 		expect(thrown(() => createMcpCatalog({ servers: 3 as never })).message).toBe(
-			"tool-search: servers must be an object of MCP clients or an array of { name, client }, got 3",
+			"tool-search: servers must be an object of MCP clients or commands, or an array of { name, client }, got 3",
 		);
 		expect(thrown(() => createMcpCatalog({ servers: { x: {} as never } })).message).toBe(
-			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, got {}',
+			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, or a { command, args } to start, got {}',
 		);
 		const twice = [
 			{ name: "a", client: clients.github },
