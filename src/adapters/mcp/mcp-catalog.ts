@@ -73,6 +73,10 @@ interface ServerState {
 	timer: ReturnType<typeof setTimeout> | undefined;
 	/** A (re)connect attempt is under way. */
 	attempting: boolean;
+	/** Settles when the attempt under way does; `close()` waits for it. */
+	pending: Promise<unknown> | undefined;
+	/** Stops the process a command server's attempt under way started, if any. */
+	abort: (() => Promise<void>) | undefined;
 	tools: ReadonlyMap<string, McpCatalogEntry>;
 	running: Promise<McpRefreshResult> | undefined;
 	queued: Promise<McpRefreshResult> | undefined;
@@ -110,22 +114,28 @@ function checkConfig(config: McpStdioServerConfig, name: string): void {
 	}
 }
 
-/** Starts a stdio server and connects an SDK client to it (the SDK is loaded only here). */
-async function startStdioServer(config: McpStdioServerConfig): Promise<McpClientLike> {
+/**
+ * Starts a stdio server and connects an SDK client to it (the SDK is loaded only here). `onStart`
+ * gets a function that stops the process, for a close that comes while it connects.
+ */
+async function startStdioServer(
+	config: McpStdioServerConfig,
+	onStart: (abort: () => Promise<void>) => void,
+): Promise<McpClientLike> {
 	const [{ Client }, { StdioClientTransport }] = await Promise.all([
 		import("@modelcontextprotocol/sdk/client/index.js"),
 		import("@modelcontextprotocol/sdk/client/stdio.js"),
 	]);
 	const client = new Client({ name: "tool-search", version: "0.1.0" });
-	await client.connect(
-		new StdioClientTransport({
-			command: config.command,
-			args: [...(config.args ?? [])],
-			...(config.env === undefined ? {} : { env: { ...config.env } }),
-			...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-			stderr: config.stderr ?? "inherit",
-		}),
-	);
+	const transport = new StdioClientTransport({
+		command: config.command,
+		args: [...(config.args ?? [])],
+		...(config.env === undefined ? {} : { env: { ...config.env } }),
+		...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+		stderr: config.stderr ?? "inherit",
+	});
+	onStart(() => transport.close());
+	await client.connect(transport);
 	return client;
 }
 
@@ -248,6 +258,8 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 			attempts: 0,
 			timer: undefined,
 			attempting: false,
+			pending: undefined,
+			abort: undefined,
 			tools: new Map(),
 			running: undefined,
 			queued: undefined,
@@ -406,15 +418,33 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	}
 
 	/** (Re)connects a server the catalogue can connect itself, then lists it. Never rejects. */
-	async function connectServer(state: ServerState): Promise<McpRefreshResult> {
+	function connectServer(state: ServerState): Promise<McpRefreshResult> {
+		const pending = connectOnce(state);
+		state.pending = pending;
+		void pending.finally(() => {
+			if (state.pending === pending) state.pending = undefined;
+		});
+		return pending;
+	}
+
+	async function connectOnce(state: ServerState): Promise<McpRefreshResult> {
 		let client: McpClientLike;
 		state.attempting = true;
 		try {
 			const connect = backoff?.connect;
 			const config = state.config;
-			if (connect !== undefined) client = await connect(state.name);
-			else if (config !== undefined) client = await startStdioServer(config);
-			else throw new Error(`no way to reconnect MCP server ${quote(state.name)}`);
+			let attempt: Promise<McpClientLike>;
+			if (connect !== undefined) attempt = connect(state.name);
+			else if (config !== undefined) {
+				attempt = startStdioServer(config, (abort) => {
+					state.abort = abort;
+				});
+			} else throw new Error(`no way to reconnect MCP server ${quote(state.name)}`);
+			try {
+				client = await attempt;
+			} finally {
+				state.abort = undefined;
+			}
 			checkClient(client, `the client reconnect.connect returned for ${quote(state.name)}`);
 		} catch (error) {
 			state.attempting = false;
@@ -537,7 +567,14 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 					state.status = "closed";
 					return state.client === undefined ? [] : [state.client];
 				});
-				await Promise.allSettled(clients.map(async (client) => client.close?.()));
+				// Attempts under way: stop the process they started; the attempt then closes its client.
+				const attempts = states.flatMap((state) => (state.pending === undefined ? [] : [state.pending]));
+				const aborts = states.flatMap((state) => (state.abort === undefined ? [] : [state.abort()]));
+				await Promise.allSettled([
+					...clients.map(async (client) => client.close?.()),
+					...aborts,
+					...attempts,
+				]);
 			})();
 			return closing;
 		},
