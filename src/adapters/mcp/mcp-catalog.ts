@@ -390,7 +390,6 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 			state.timer = undefined;
 			void connectServer(state);
 		}, delay);
-		state.timer.unref?.();
 	}
 
 	/** Makes `client` the server's client: watches it close and, unless told not to, its list_changed. */

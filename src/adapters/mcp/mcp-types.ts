@@ -131,7 +131,8 @@ export interface McpUnavailableServer {
 
 /**
  * How the catalogue brings back a server whose connection closed: exponential backoff (delay
- * `initialDelayMs`, doubling up to `maxDelayMs`), at most `attempts` times in a row.
+ * `initialDelayMs`, doubling up to `maxDelayMs`), at most `attempts` times in a row. A pending
+ * attempt keeps the process alive; `catalog.close()` cancels it.
  *
  * @example
  * ```ts
