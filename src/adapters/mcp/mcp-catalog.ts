@@ -220,7 +220,11 @@ function merge(results: readonly McpRefreshResult[]): McpRefreshResult {
  * refreshes that server alone. A refresh compares each definition with the last one (as JSON), keeps
  * unchanged tools as the same objects, and reports what was added, removed or updated. A failed
  * listing keeps the server's last known tools and reports the error; nothing rejects. Of two tools
- * with one catalogue name, the first listed keeps it and the other is reported. Inputs are never mutated.
+ * with one catalogue name, the first listed keeps it and the other is reported. Inputs are never
+ * mutated, except that the catalogue chains its handler onto each client's `onclose`: a server
+ * whose connection closes is withdrawn (its tools removed, a `change` and an `error` event) and,
+ * when the catalogue can (a `command` server, or `reconnect.connect`), reconnected with backoff.
+ * Servers given as `{ command, args, env }` are started by the catalogue; `close()` stops them.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for malformed options: servers without a non-empty
  * unique name or a client without `listTools` and `callTool`, or a non-function callback.
