@@ -2,7 +2,9 @@
  * MCP: two in-process MCP servers (weather, github) behind a `tool_search` proxy, driven by a
  * scripted agent. The agent lists tools (only `tool_search`), searches, is told the list changed,
  * lists again and calls what it found. Then the github server adds a tool and search finds it.
- * Offline: every transport is in memory and the "model" is a fixed script.
+ * Then the weather server dies: its tools are withdrawn, search says so, a call to one is refused
+ * with a clear error, and the catalogue reconnects it. Offline: every transport is in memory and
+ * the "model" is a fixed script. (For a real proxy over stdio, see `serveMcpProxy` in the README.)
  *
  * Run: npm run example:mcp
  */
@@ -30,15 +32,21 @@ async function connect(server: { connect(transport: InMemoryTransport): Promise<
 	return client;
 }
 
-const weather = new McpServer({ name: "weather", version: "1.0.0" });
-addTool(weather, "get_forecast", "Get the weather forecast for a city", ["city"]);
-addTool(weather, "get_alerts", "List severe weather alerts for a region", ["region"]);
+function weatherServer(): McpServer {
+	const server = new McpServer({ name: "weather", version: "1.0.0" });
+	addTool(server, "get_forecast", "Get the weather forecast for a city", ["city"]);
+	addTool(server, "get_alerts", "List severe weather alerts for a region", ["region"]);
+	return server;
+}
+const weather = weatherServer();
 const github = new McpServer({ name: "github", version: "1.0.0" });
 addTool(github, "create_issue", "Create an issue in a GitHub repository", ["repo", "title"]);
 addTool(github, "list_pull_requests", "List the open pull requests of a repository", ["repo"]);
 
 const catalog = createMcpCatalog({
 	servers: { weather: await connect(weather), github: await connect(github) },
+	// How to bring back a server whose connection closed (stdio `command` servers need none).
+	reconnect: { initialDelayMs: 100, connect: async () => connect(weatherServer()) },
 });
 await catalog.ready;
 const agent = await connect(createMcpProxyServer({ catalog }));
@@ -75,3 +83,21 @@ console.log(`   ${await call("tool_search", { query: "merge pull request", limit
 console.log(
 	`9. call github__merge_pull_request: ${await call("github__merge_pull_request", { repo: "acme/app", number: "7" })}`,
 );
+
+// The weather server dies: the catalogue withdraws its tools and reconnects it after 100 ms.
+const back = new Promise((resolve) =>
+	catalog.on("change", (change) => change.added.length > 0 && resolve(change)),
+);
+catalog.on("error", ({ server, error }) => console.log(`   catalogue error: ${server}: ${String(error)}`));
+await weather.close();
+console.log(`10. weather died; unavailable: ${JSON.stringify(catalog.unavailable())}`);
+console.log(`11. call tool_search "weather forecast":`);
+console.log(`   ${await call("tool_search", { query: "weather forecast", limit: 1 })}`);
+console.log(`12. call weather__get_forecast: ${await call("weather__get_forecast", { city: "Oslo" })}`);
+console.log(`13. weather is back: ${JSON.stringify(await back)}`);
+console.log(`14. call tool_search "weather forecast":`);
+console.log(`   ${await call("tool_search", { query: "weather forecast", limit: 1 })}`);
+console.log(`15. call weather__get_forecast: ${await call("weather__get_forecast", { city: "Oslo" })}`);
+
+await catalog.close(); // closes every client the catalogue holds
+await agent.close();

@@ -2,23 +2,28 @@
  * `tool-search/mcp`: `tool_search` over MCP servers. {@link createMcpCatalog} gathers the tools of
  * one or more MCP clients (each server a namespace, tools named `server__tool`) and keeps them
  * current on `notifications/tools/list_changed`; {@link createMcpProxyServer} is an MCP server that
- * lists `tool_search` plus the active tools and forwards calls to the servers behind it.
- * Needs the optional peer `@modelcontextprotocol/sdk` (v1).
+ * lists `tool_search` plus the active tools and forwards calls to the servers behind it;
+ * {@link serveMcpProxy} runs that proxy over stdio as a process that starts its servers and stops
+ * them, and itself, when its client goes away. Needs the optional peer `@modelcontextprotocol/sdk` (v1).
  *
  * @example
  * ```ts
- * import { createMcpCatalog, createMcpProxyServer } from "tool-search/mcp";
+ * import { serveMcpProxy } from "tool-search/mcp";
  *
- * const catalog = createMcpCatalog({ servers: { github: githubClient, weather: weatherClient } });
- * await catalog.ready;
- * const proxy = createMcpProxyServer({ catalog });
- * await proxy.connect(new StdioServerTransport()); // the agent sees tool_search, then what it finds
+ * // the agent sees tool_search, then what it finds
+ * await serveMcpProxy({ servers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } } });
  * ```
  * @module
  */
 
 export { createMcpCatalog, type McpCatalogOptions } from "./mcp/mcp-catalog.js";
-export { createMcpProxyServer, type McpProxyCatalog, type McpProxyServerOptions } from "./mcp/mcp-proxy.js";
+export {
+	createMcpProxyServer,
+	type McpProxyCatalog,
+	type McpProxyServerOptions,
+	unavailableNote,
+} from "./mcp/mcp-proxy.js";
+export { type McpProxyProcess, type ServeMcpProxyOptions, serveMcpProxy } from "./mcp/mcp-serve.js";
 export type {
 	McpCallOptions,
 	McpCallToolResult,
@@ -27,8 +32,11 @@ export type {
 	McpCatalogError,
 	McpCatalogEvents,
 	McpClientLike,
+	McpReconnectOptions,
 	McpRefreshResult,
 	McpServerEntry,
+	McpStdioServerConfig,
 	McpTool,
 	McpToolOrigin,
+	McpUnavailableServer,
 } from "./mcp/mcp-types.js";

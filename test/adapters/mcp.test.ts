@@ -15,6 +15,7 @@ import {
 	type McpCatalog,
 	type McpCatalogError,
 	type McpClientLike,
+	serveMcpProxy,
 } from "tool-search/mcp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sameJson } from "../../src/adapters/mcp/mcp-listing.js";
@@ -448,10 +449,10 @@ describe("createMcpCatalog", () => {
 	it("throws ToolSearchError INVALID_OPTIONS for malformed options", async () => {
 		const { clients } = await setup();
 		expect(thrown(() => createMcpCatalog({ servers: 3 as never })).message).toBe(
-			"tool-search: servers must be an object of MCP clients or an array of { name, client }, got 3",
+			"tool-search: servers must be an object of MCP clients or commands, or an array of { name, client }, got 3",
 		);
 		expect(thrown(() => createMcpCatalog({ servers: { x: {} as never } })).message).toBe(
-			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, got {}',
+			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, or a { command, args } to start, got {}',
 		);
 		const twice = [
 			{ name: "a", client: clients.github },
@@ -788,5 +789,199 @@ describe("createMcpProxyServer", () => {
 		expect(thrown(() => createMcpProxyServer({ catalog, toolSearch: { defaultLimit: 0 } })).message).toBe(
 			"tool-search: defaultLimit must be a positive integer, got 0",
 		);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Servers that go down, closing, and serveMcpProxy
+// ---------------------------------------------------------------------------------------------
+
+/** A fake client whose connection can be closed like the SDK's (`onclose`, then `Not connected`). */
+function closable(tools: Tool[]) {
+	const fake = {
+		closes: 0,
+		connected: true,
+		onclose: undefined as (() => void) | undefined,
+		listTools: async () => {
+			if (!fake.connected) throw new Error("Not connected");
+			return { tools };
+		},
+		callTool: async (params: { name: string }) => {
+			if (!fake.connected) throw new Error("Not connected");
+			return { content: [{ type: "text" as const, text: `ran ${params.name}` }] };
+		},
+		async close() {
+			fake.closes++;
+			fake.die();
+		},
+		die() {
+			if (!fake.connected) return;
+			fake.connected = false;
+			fake.onclose?.();
+		},
+	};
+	return fake;
+}
+
+describe("servers that go down", () => {
+	it("reconnects a client server through reconnect.connect with backoff, and gives up after attempts", async () => {
+		const first = closable(WEATHER);
+		const again = closable(WEATHER);
+		const tries: number[] = [];
+		const started = Date.now();
+		const catalog = createMcpCatalog({
+			servers: { weather: first },
+			reconnect: {
+				attempts: 3,
+				initialDelayMs: 20,
+				connect: async (server) => {
+					tries.push(Date.now() - started);
+					if (tries.length < 3) throw new Error(`${server} still down`);
+					return again;
+				},
+			},
+		});
+		cleanup.push(() => catalog.close());
+		await catalog.ready;
+		const errors: string[] = [];
+		catalog.on("error", ({ error }) => errors.push((error as Error).message));
+		first.die();
+		expect(names(catalog)).toEqual([]);
+		expect(catalog.unavailable()).toEqual([
+			{
+				server: "weather",
+				reason: "connection closed",
+				tools: ["weather__get_forecast", "weather__get_alerts"],
+				reconnecting: true,
+			},
+		]);
+		await vi.waitFor(() => expect(names(catalog)).toEqual(["weather__get_forecast", "weather__get_alerts"]));
+		expect(tries).toHaveLength(3);
+		// 20, then 40, then 80 ms after each failure.
+		expect((tries[1] as number) - (tries[0] as number)).toBeGreaterThanOrEqual(35);
+		expect((tries[2] as number) - (tries[1] as number)).toBeGreaterThanOrEqual(75);
+		expect(errors).toEqual([
+			'MCP server "weather" closed its connection',
+			"weather still down",
+			"weather still down",
+		]);
+		expect(catalog.unavailable()).toEqual([]);
+		expect(await catalog.callTool("weather__get_alerts")).toEqual({
+			content: [{ type: "text", text: "ran get_alerts" }],
+		});
+
+		// Attempts in a row are bounded: after 3 failures the server stays down, until setClient.
+		let more = 0;
+		const flaky = createMcpCatalog({
+			servers: { weather: closable(WEATHER) },
+			reconnect: {
+				attempts: 2,
+				initialDelayMs: 1,
+				connect: async () => {
+					more++;
+					throw new Error("down");
+				},
+			},
+		});
+		cleanup.push(() => flaky.close());
+		await flaky.ready;
+		const client = closable(WEATHER);
+		await flaky.setClient("weather", client);
+		client.die();
+		await vi.waitFor(() => expect(flaky.unavailable()[0]?.reconnecting).toBe(false));
+		expect(more).toBe(2);
+		await flaky.setClient("weather", closable(WEATHER));
+		expect(flaky.unavailable()).toEqual([]);
+		expect(flaky.getAllTools()).toHaveLength(2);
+	});
+
+	it("answers a call that fails because the connection closed with an error result naming the server", async () => {
+		const fake = closable(WEATHER);
+		const frozen = Object.freeze({ ...fake, listTools: async () => ({ tools: WEATHER }) });
+		const catalog = createMcpCatalog({ servers: { weather: frozen }, reconnect: false });
+		await catalog.ready;
+		fake.connected = false; // a frozen client cannot be watched: the failed call tells
+		expect(await catalog.callTool("weather__get_forecast", { city: "Oslo" })).toEqual({
+			content: [
+				{
+					type: "text",
+					text: 'Tool "weather__get_forecast" is unavailable: the connection to its MCP server "weather" closed.',
+				},
+			],
+			isError: true,
+		});
+	});
+
+	it("close() closes every client once, cancels reconnects, and ignores the closes it causes", async () => {
+		const weather = closable(WEATHER);
+		const github = closable(GITHUB);
+		let connects = 0;
+		const catalog = createMcpCatalog({
+			servers: { weather, github },
+			reconnect: {
+				initialDelayMs: 1,
+				connect: async () => {
+					connects++;
+					return closable(WEATHER);
+				},
+			},
+		});
+		await catalog.ready;
+		const errors: McpCatalogError[] = [];
+		catalog.on("error", (error) => errors.push(error));
+		await Promise.all([catalog.close(), catalog.close()]);
+		await catalog.close();
+		expect([weather.closes, github.closes]).toEqual([1, 1]);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect([connects, errors, catalog.unavailable()]).toEqual([0, [], []]);
+	});
+
+	it("refuses malformed reconnect options and server commands", () => {
+		expect(thrown(() => createMcpCatalog({ servers: {}, reconnect: { attempts: -1 } })).message).toBe(
+			"tool-search: reconnect.attempts must be an integer >= 0, got -1",
+		);
+		expect(thrown(() => createMcpCatalog({ servers: {}, reconnect: true as never })).message).toBe(
+			"tool-search: reconnect must be an object or false, got true",
+		);
+		expect(thrown(() => createMcpCatalog({ servers: { x: { command: "" } } })).message).toBe(
+			'tool-search: the command of server "x" must not be empty',
+		);
+		expect(
+			thrown(() => createMcpCatalog({ servers: { x: { command: "node", args: "a" as never } } })).message,
+		).toBe('tool-search: the args of server "x" must be an array of strings, got "a"');
+	});
+});
+
+describe("serveMcpProxy", () => {
+	it("serves on the given transport and, when it closes, closes the catalogue once and exits once", async () => {
+		const weather = closable(WEATHER);
+		const exits: number[] = [];
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		const proxy = await serveMcpProxy({
+			servers: { weather },
+			transport: serverSide,
+			exit: (code) => exits.push(code),
+			signals: [],
+		});
+		const agent = new Client({ name: "agent", version: "1.0.0" });
+		await agent.connect(clientSide);
+		expect((await agent.listTools()).tools.map((tool) => tool.name)).toEqual(["tool_search"]);
+		await agent.close(); // closes the linked transport: the proxy's closes too
+		expect(await proxy.closed).toBe("transport close");
+		await proxy.close("again");
+		expect([weather.closes, exits]).toEqual([1, [0]]);
+	});
+
+	it("takes a catalogue of yours instead of servers, and refuses both or neither", async () => {
+		const catalog = createMcpCatalog({ servers: {} });
+		await expect(serveMcpProxy({ catalog, servers: {} })).rejects.toThrow(
+			"tool-search: give either catalog or servers, not both nor neither",
+		);
+		await expect(serveMcpProxy({})).rejects.toThrow("give either catalog or servers");
+		const [, serverSide] = InMemoryTransport.createLinkedPair();
+		const proxy = await serveMcpProxy({ catalog, transport: serverSide, exit: false, signals: [] });
+		expect(proxy.catalog).toBe(catalog);
+		await proxy.close();
+		expect(await proxy.closed).toBe("close()");
 	});
 });

@@ -9,14 +9,18 @@ import type { ToolNamespace } from "../../types.js";
 import { diffListing, type McpCatalogEntry } from "./mcp-diff.js";
 import { listAllTools } from "./mcp-listing.js";
 import type {
+	McpCallToolResult,
 	McpCatalog,
 	McpCatalogChange,
 	McpCatalogError,
 	McpCatalogEvents,
 	McpClientLike,
+	McpReconnectOptions,
 	McpRefreshResult,
 	McpServerEntry,
+	McpStdioServerConfig,
 	McpTool,
+	McpUnavailableServer,
 } from "./mcp-types.js";
 
 /**
@@ -28,8 +32,12 @@ import type {
  * ```
  */
 export interface McpCatalogOptions {
-	/** Connected clients by server name, or `{ name, client }` entries; servers keep this order. */
-	servers: Readonly<Record<string, McpClientLike>> | readonly McpServerEntry[];
+	/**
+	 * The servers, by name: each a connected client, or a stdio command (`{ command, args, env }`, as
+	 * in an `mcpServers` configuration) that the catalogue starts, restarts and stops itself. Or
+	 * `{ name, client }` entries. Servers keep this order.
+	 */
+	servers: Readonly<Record<string, McpClientLike | McpStdioServerConfig>> | readonly McpServerEntry[];
 	/** The catalogue name of a server's tool. @defaultValue `${server}__${tool.name}` */
 	toolName?: ((server: string, tool: McpTool) => string) | undefined;
 	/** The namespace of a server's tools. @defaultValue `{ name: server }` plus the server's `instructions` */
@@ -44,11 +52,31 @@ export interface McpCatalogOptions {
 	 * @defaultValue `true`
 	 */
 	subscribe?: boolean | undefined;
+	/**
+	 * Bringing back a server whose connection closed, or whose first connect failed; `false` never
+	 * reconnects. Either way its tools are withdrawn while it is down (a `change` and an `error`
+	 * event) and come back with it. @defaultValue `{}`: servers given as a command are restarted
+	 * (5 attempts, 0.5 s doubling), servers given as a client stay down until `setClient`
+	 */
+	reconnect?: McpReconnectOptions | false | undefined;
 }
 
 interface ServerState {
 	readonly name: string;
-	client: McpClientLike;
+	/** `undefined` while a command server starts for the first time. */
+	client: McpClientLike | undefined;
+	readonly config: McpStdioServerConfig | undefined;
+	status: "connecting" | "connected" | "failed" | "closed";
+	/** Set while `status` is `failed`. */
+	down: { reason: string; tools: string[] } | undefined;
+	attempts: number;
+	timer: ReturnType<typeof setTimeout> | undefined;
+	/** A (re)connect attempt is under way. */
+	attempting: boolean;
+	/** Settles when the attempt under way does; `close()` waits for it. */
+	pending: Promise<unknown> | undefined;
+	/** Stops the process a command server's attempt under way started, if any. */
+	abort: (() => Promise<void>) | undefined;
 	tools: ReadonlyMap<string, McpCatalogEntry>;
 	running: Promise<McpRefreshResult> | undefined;
 	queued: Promise<McpRefreshResult> | undefined;
@@ -71,13 +99,84 @@ function checkFunction(value: unknown, what: string): void {
 		invalid(`${what} must be a function, got ${quote(value)}`);
 }
 
+function isStdioConfig(value: unknown): value is McpStdioServerConfig {
+	return isObject(value) && typeof value.command === "string" && typeof value.listTools !== "function";
+}
+
+function checkConfig(config: McpStdioServerConfig, name: string): void {
+	const { command, args, env } = config;
+	if (command === "") invalid(`the command of server ${quote(name)} must not be empty`);
+	if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === "string"))) {
+		invalid(`the args of server ${quote(name)} must be an array of strings, got ${quote(args)}`);
+	}
+	if (env !== undefined && !(isObject(env) && Object.values(env).every((v) => typeof v === "string"))) {
+		invalid(`the env of server ${quote(name)} must be an object of strings, got ${quote(env)}`);
+	}
+}
+
+/**
+ * Starts a stdio server and connects an SDK client to it (the SDK is loaded only here). `onStart`
+ * gets a function that stops the process, for a close that comes while it connects.
+ */
+async function startStdioServer(
+	config: McpStdioServerConfig,
+	onStart: (abort: () => Promise<void>) => void,
+): Promise<McpClientLike> {
+	const [{ Client }, { StdioClientTransport }] = await Promise.all([
+		import("@modelcontextprotocol/sdk/client/index.js"),
+		import("@modelcontextprotocol/sdk/client/stdio.js"),
+	]);
+	const client = new Client({ name: "tool-search", version: "0.1.0" });
+	const transport = new StdioClientTransport({
+		command: config.command,
+		args: [...(config.args ?? [])],
+		...(config.env === undefined ? {} : { env: { ...config.env } }),
+		...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+		stderr: config.stderr ?? "inherit",
+	});
+	onStart(() => transport.close());
+	await client.connect(transport);
+	return client;
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** What the SDK throws for a call on a closed connection: `Not connected`, or `ConnectionClosed` (-32000). */
+function isConnectionError(error: unknown): boolean {
+	return (
+		isObject(error) &&
+		(error.code === -32000 || (error instanceof Error && error.message === "Not connected"))
+	);
+}
+
+function errorResult(text: string): McpCallToolResult {
+	return { content: [{ type: "text", text }], isError: true };
+}
+
+function checkReconnect(reconnect: unknown): void {
+	if (reconnect === undefined || reconnect === false) return;
+	if (!isObject(reconnect)) invalid(`reconnect must be an object or false, got ${quote(reconnect)}`);
+	const { attempts, initialDelayMs, maxDelayMs, connect } = reconnect;
+	const count = (value: unknown, what: string, min: number) => {
+		if (value !== undefined && !(typeof value === "number" && Number.isInteger(value) && value >= min)) {
+			invalid(`reconnect.${what} must be an integer >= ${min}, got ${quote(value)}`);
+		}
+	};
+	count(attempts, "attempts", 0);
+	count(initialDelayMs, "initialDelayMs", 0);
+	count(maxDelayMs, "maxDelayMs", 0);
+	checkFunction(connect, "reconnect.connect");
+}
+
 function serverEntries(servers: unknown): McpServerEntry[] {
 	const entries: unknown[] = Array.isArray(servers)
 		? servers
 		: isObject(servers)
 			? Object.entries(servers).map(([name, client]) => ({ name, client }))
 			: invalid(
-					`servers must be an object of MCP clients or an array of { name, client }, got ${quote(servers)}`,
+					`servers must be an object of MCP clients or commands, or an array of { name, client }, got ${quote(servers)}`,
 				);
 	const names = new Set<string>();
 	return entries.map((entry, at) => {
@@ -88,8 +187,20 @@ function serverEntries(servers: unknown): McpServerEntry[] {
 		if (names.has(name)) invalid(`duplicate server name ${quote(name)} in servers`);
 		names.add(name);
 		const client = (entry as { client?: unknown }).client;
-		checkClient(client, `the client of server ${quote(name)}`);
-		return { name, client };
+		if (isStdioConfig(client)) {
+			checkConfig(client, name);
+			return { name, client };
+		}
+		if (
+			!isObject(client) ||
+			typeof client.listTools !== "function" ||
+			typeof client.callTool !== "function"
+		) {
+			invalid(
+				`the client of server ${quote(name)} must be an MCP client with listTools and callTool methods, or a { command, args } to start, got ${quote(client)}`,
+			);
+		}
+		return { name, client: client as unknown as McpClientLike };
 	});
 }
 
@@ -109,7 +220,11 @@ function merge(results: readonly McpRefreshResult[]): McpRefreshResult {
  * refreshes that server alone. A refresh compares each definition with the last one (as JSON), keeps
  * unchanged tools as the same objects, and reports what was added, removed or updated. A failed
  * listing keeps the server's last known tools and reports the error; nothing rejects. Of two tools
- * with one catalogue name, the first listed keeps it and the other is reported. Inputs are never mutated.
+ * with one catalogue name, the first listed keeps it and the other is reported. Inputs are never
+ * mutated, except that the catalogue chains its handler onto each client's `onclose`: a server
+ * whose connection closes is withdrawn (its tools removed, a `change` and an `error` event) and,
+ * when the catalogue can (a `command` server, or `reconnect.connect`), reconnected with backoff.
+ * Servers given as `{ command, args, env }` are started by the catalogue; `close()` stops them.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for malformed options: servers without a non-empty
  * unique name or a client without `listTools` and `callTool`, or a non-function callback.
@@ -125,7 +240,7 @@ function merge(results: readonly McpRefreshResult[]): McpRefreshResult {
  */
 export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
-	const { toolName, namespace, onChange, onError, subscribe } = options;
+	const { toolName, namespace, onChange, onError, subscribe, reconnect } = options;
 	checkFunction(toolName, "toolName");
 	checkFunction(namespace, "namespace");
 	checkFunction(onChange, "onChange");
@@ -133,17 +248,31 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	if (subscribe !== undefined && typeof subscribe !== "boolean") {
 		invalid(`subscribe must be a boolean, got ${quote(subscribe)}`);
 	}
+	checkReconnect(reconnect);
+	const backoff = reconnect === false ? undefined : (reconnect ?? {});
 	const nameOf = toolName ?? ((server: string, tool: McpTool) => `${server}__${tool.name}`);
-	const states: ServerState[] = serverEntries(options.servers).map(({ name, client }) => ({
-		name,
-		client,
-		tools: new Map(),
-		running: undefined,
-		queued: undefined,
-	}));
+	const states: ServerState[] = serverEntries(options.servers).map(({ name, client }) => {
+		const config = isStdioConfig(client) ? client : undefined;
+		return {
+			name,
+			client: config === undefined ? (client as McpClientLike) : undefined,
+			config,
+			status: config === undefined ? "connected" : "connecting",
+			down: undefined,
+			attempts: 0,
+			timer: undefined,
+			attempting: false,
+			pending: undefined,
+			abort: undefined,
+			tools: new Map(),
+			running: undefined,
+			queued: undefined,
+		};
+	});
 	const byServer = new Map(states.map((state) => [state.name, state]));
 	let allTools: readonly McpTool[] = Object.freeze([]);
 	let byName = new Map<string, { state: ServerState; entry: McpCatalogEntry }>();
+	let closing: Promise<void> | undefined;
 
 	const listeners = {
 		change: new Set<McpCatalogEvents["change"]>(),
@@ -188,13 +317,21 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 
 	/** Lists `state`'s server once and applies the difference. Never rejects. */
 	async function run(state: ServerState): Promise<McpRefreshResult> {
+		const client = state.client;
 		let listed: McpTool[];
 		try {
-			listed = await listAllTools(state.client);
+			if (client === undefined || state.status !== "connected") {
+				throw new Error(`MCP server ${quote(state.name)} is not connected`);
+			}
+			listed = await listAllTools(client);
 		} catch (error) {
 			const failure = { server: state.name, error };
 			emitError(failure);
 			return { added: [], removed: [], updated: [], errors: [failure] };
+		}
+		// The connection closed while listing: the server is down, its tools stay withdrawn.
+		if (state.client !== client || state.status !== "connected") {
+			return { added: [], removed: [], updated: [], errors: [] };
 		}
 		const takenBy = (name: string): string | undefined => {
 			const owner = byName.get(name)?.state;
@@ -230,10 +367,111 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		return queued;
 	}
 
+	/** Withdraws the tools of a server that went down and tries to bring it back. */
+	function fail(state: ServerState, error: unknown, reason: string): void {
+		if (state.status === "closed") return;
+		const removed = [...state.tools.keys()];
+		state.status = "failed";
+		state.down = { reason, tools: [...new Set([...(state.down?.tools ?? []), ...removed])] };
+		state.tools = new Map();
+		if (removed.length > 0) rebuild();
+		emitError({ server: state.name, error });
+		if (removed.length > 0) emitChange({ server: state.name, added: [], removed, updated: [] });
+		scheduleReconnect(state);
+	}
+
+	function canReconnect(state: ServerState): boolean {
+		return backoff !== undefined && (backoff.connect !== undefined || state.config !== undefined);
+	}
+
+	function scheduleReconnect(state: ServerState): void {
+		if (backoff === undefined || !canReconnect(state) || closing !== undefined) return;
+		if (state.attempts >= (backoff.attempts ?? 5)) return;
+		const initial = backoff.initialDelayMs ?? 500;
+		const delay = Math.min(backoff.maxDelayMs ?? 30_000, initial * 2 ** state.attempts);
+		state.attempts++;
+		state.timer = setTimeout(() => {
+			state.timer = undefined;
+			void connectServer(state);
+		}, delay);
+	}
+
+	/** Makes `client` the server's client: watches it close and, unless told not to, its list_changed. */
+	function adopt(state: ServerState, client: McpClientLike): void {
+		const previous = state.client;
+		if (previous !== undefined && previous !== client) previous.removeNotificationHandler?.(LIST_CHANGED);
+		state.client = client;
+		state.status = "connected";
+		state.down = undefined;
+		if (state.timer !== undefined) clearTimeout(state.timer);
+		state.timer = undefined;
+		const chained = client.onclose;
+		const onclose = (): void => {
+			chained?.call(client);
+			if (state.client === client && state.status === "connected") {
+				fail(state, new Error(`MCP server ${quote(state.name)} closed its connection`), "connection closed");
+			}
+		};
+		try {
+			client.onclose = onclose;
+		} catch {
+			// A frozen client: its closing shows only as failed calls, which callTool reports as such.
+		}
+		listen(state);
+	}
+
+	/** (Re)connects a server the catalogue can connect itself, then lists it. Never rejects. */
+	function connectServer(state: ServerState): Promise<McpRefreshResult> {
+		const pending = connectOnce(state);
+		state.pending = pending;
+		void pending.finally(() => {
+			if (state.pending === pending) state.pending = undefined;
+		});
+		return pending;
+	}
+
+	async function connectOnce(state: ServerState): Promise<McpRefreshResult> {
+		let client: McpClientLike;
+		state.attempting = true;
+		try {
+			const connect = backoff?.connect;
+			const config = state.config;
+			let attempt: Promise<McpClientLike>;
+			if (connect !== undefined) attempt = connect(state.name);
+			else if (config !== undefined) {
+				attempt = startStdioServer(config, (abort) => {
+					state.abort = abort;
+				});
+			} else throw new Error(`no way to reconnect MCP server ${quote(state.name)}`);
+			try {
+				client = await attempt;
+			} finally {
+				state.abort = undefined;
+			}
+			checkClient(client, `the client reconnect.connect returned for ${quote(state.name)}`);
+		} catch (error) {
+			state.attempting = false;
+			if (closing !== undefined) return { added: [], removed: [], updated: [], errors: [] };
+			const failure = { server: state.name, error };
+			fail(state, error, messageOf(error));
+			return { added: [], removed: [], updated: [], errors: [failure] };
+		}
+		state.attempting = false;
+		if (closing !== undefined) {
+			await client.close?.().catch(() => undefined);
+			return { added: [], removed: [], updated: [], errors: [] };
+		}
+		state.attempts = 0;
+		adopt(state, client);
+		return refreshServer(state);
+	}
+
 	function listen(state: ServerState): void {
-		if (subscribe === false || typeof state.client.setNotificationHandler !== "function") return;
-		state.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-			void refreshServer(state);
+		const client = state.client;
+		if (subscribe === false || client === undefined || typeof client.setNotificationHandler !== "function")
+			return;
+		client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+			if (state.client === client) void refreshServer(state);
 		});
 	}
 
@@ -245,8 +483,19 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		return state;
 	}
 
-	for (const state of states) listen(state);
-	const ready = Promise.all(states.map(refreshServer)).then(merge);
+	const reconnecting = (state: ServerState): boolean => state.timer !== undefined || state.attempting;
+
+	function downMessage(name: string, state: ServerState): string {
+		const again = reconnecting(state)
+			? " It is reconnecting; try again in a moment."
+			: " Use tool_search to find another tool.";
+		return `Tool ${JSON.stringify(name)} is unavailable: its MCP server ${JSON.stringify(state.name)} is down (${state.down?.reason ?? "connection closed"}).${again}`;
+	}
+
+	for (const state of states) if (state.client !== undefined) adopt(state, state.client);
+	const ready = Promise.all(
+		states.map((state) => (state.client === undefined ? connectServer(state) : refreshServer(state))),
+	).then(merge);
 
 	return {
 		ready,
@@ -258,19 +507,33 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		async setClient(server: string, client: McpClientLike): Promise<McpRefreshResult> {
 			const state = stateOf(server, "setClient");
 			checkClient(client, "setClient client");
-			if (client !== state.client) {
-				state.client.removeNotificationHandler?.(LIST_CHANGED);
-				state.client = client;
-				listen(state);
+			if (client !== state.client || state.status !== "connected") {
+				state.attempts = 0;
+				adopt(state, client);
 			}
 			return refreshServer(state);
 		},
 		async callTool(name, args, callOptions) {
 			const owner = byName.get(name);
-			if (owner === undefined)
+			if (owner === undefined) {
+				const down = states.find((state) => state.status === "failed" && state.down?.tools.includes(name));
+				if (down !== undefined) return errorResult(downMessage(name, down));
 				throw new ToolSearchError("UNKNOWN_TOOL", `no MCP tool is named ${quote(name)}`);
+			}
+			const { state } = owner;
 			const params = { name: owner.entry.origin.tool, ...(args === undefined ? {} : { arguments: args }) };
-			return owner.state.client.callTool(params, undefined, callOptions);
+			try {
+				return await (state.client as McpClientLike).callTool(params, undefined, callOptions);
+			} catch (error) {
+				if (state.status === "failed" || isConnectionError(error)) {
+					return errorResult(
+						state.status === "failed"
+							? downMessage(name, state)
+							: `Tool ${JSON.stringify(name)} is unavailable: the connection to its MCP server ${JSON.stringify(state.name)} closed.`,
+					);
+				}
+				throw error;
+			}
 		},
 		origin(name) {
 			const origin = byName.get(name)?.entry.origin;
@@ -280,10 +543,43 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 			const owner = byName.get(tool.name)?.state;
 			if (owner === undefined) return undefined;
 			if (namespace !== undefined) return namespace(owner.name);
-			const instructions = owner.client.getInstructions?.();
+			const instructions = owner.client?.getInstructions?.();
 			return typeof instructions === "string" && instructions.trim() !== ""
 				? { name: owner.name, instructions }
 				: { name: owner.name };
+		},
+		unavailable(): McpUnavailableServer[] {
+			return states.flatMap((state) =>
+				state.status === "failed"
+					? [
+							{
+								server: state.name,
+								reason: state.down?.reason ?? "connection closed",
+								tools: [...(state.down?.tools ?? [])],
+								reconnecting: reconnecting(state),
+							},
+						]
+					: [],
+			);
+		},
+		close(): Promise<void> {
+			closing ??= (async () => {
+				const clients = states.flatMap((state) => {
+					if (state.timer !== undefined) clearTimeout(state.timer);
+					state.timer = undefined;
+					state.status = "closed";
+					return state.client === undefined ? [] : [state.client];
+				});
+				// Attempts under way: stop the process they started; the attempt then closes its client.
+				const attempts = states.flatMap((state) => (state.pending === undefined ? [] : [state.pending]));
+				const aborts = states.flatMap((state) => (state.abort === undefined ? [] : [state.abort()]));
+				await Promise.allSettled([
+					...clients.map(async (client) => client.close?.()),
+					...aborts,
+					...attempts,
+				]);
+			})();
+			return closing;
 		},
 		on(event, listener) {
 			if (event !== "change" && event !== "error") invalid(`on: unknown event ${quote(event)}`);

@@ -17,7 +17,7 @@ import { checkToolCall } from "../../integration/index.js";
 import { invalidOptions } from "../../internal/guards.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
-import type { McpCallToolResult, McpCatalog, McpTool } from "./mcp-types.js";
+import type { McpCallToolResult, McpCatalog, McpTool, McpUnavailableServer } from "./mcp-types.js";
 
 /**
  * The `serverInfo` a proxy announces unless told otherwise.
@@ -33,14 +33,36 @@ export const DEFAULT_MCP_PROXY_SERVER_INFO: Readonly<Implementation> = Object.fr
 });
 
 /**
- * What the proxy needs of a catalogue: {@link McpCatalog} has it all.
+ * What the proxy needs of a catalogue: {@link McpCatalog} has it all. `unavailable` is optional:
+ * with it, `tool_search` results name the servers that are down.
  *
  * @example
  * ```ts
  * const catalog: McpProxyCatalog = createMcpCatalog({ servers: { github } });
  * ```
  */
-export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on">;
+export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on"> &
+	Partial<Pick<McpCatalog, "unavailable">>;
+
+/**
+ * The line a `tool_search` result gets while servers are down, or `undefined` when none is.
+ *
+ * @example
+ * ```ts
+ * unavailableNote([{ server: "github", reason: "connection closed", tools: [], reconnecting: true }]);
+ * // 'Note: MCP server "github" is unavailable (connection closed; reconnecting), so its tools cannot be found or called right now.'
+ * ```
+ */
+export function unavailableNote(down: readonly McpUnavailableServer[]): string | undefined {
+	if (down.length === 0) return undefined;
+	const each = down.map(
+		({ server, reason, reconnecting }) =>
+			`${JSON.stringify(server)} (${reason}${reconnecting ? "; reconnecting" : ""})`,
+	);
+	const [subject, verb, whose] =
+		down.length === 1 ? ["MCP server", "is", "its"] : ["MCP servers", "are", "their"];
+	return `Note: ${subject} ${each.join(", ")} ${verb} unavailable, so ${whose} tools cannot be found or called right now.`;
+}
 
 /**
  * Options of {@link createMcpProxyServer}.
@@ -118,10 +140,22 @@ function textResult(text: string): CallToolResult {
 	return { content: [{ type: "text", text }], isError: true };
 }
 
-function toCallToolResult(result: ToolSearchToolResult): CallToolResult {
+function toCallToolResult(
+	result: ToolSearchToolResult,
+	down: readonly McpUnavailableServer[],
+): CallToolResult {
+	const note = unavailableNote(down);
 	return {
-		content: result.content,
-		structuredContent: { ...result.details },
+		content:
+			note === undefined
+				? result.content
+				: result.content.map((part, at) =>
+						at === result.content.length - 1 ? { ...part, text: `${part.text}\n${note}` } : part,
+					),
+		structuredContent: {
+			...result.details,
+			...(down.length === 0 ? {} : { unavailable_servers: down.map((server) => server.server) }),
+		},
 		...(result.isError === true ? { isError: true } : {}),
 	};
 }
@@ -235,7 +269,16 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		if (name === TOOL_SEARCH_TOOL_NAME) {
 			const result = await toolSearch.execute(String(extra.requestId), args ?? {}, extra.signal);
 			announceIfChanged();
-			return toCallToolResult(result);
+			return toCallToolResult(result, catalog.unavailable?.() ?? []);
+		}
+		const down = catalog.unavailable?.().find((server) => server.tools.includes(name));
+		if (down !== undefined && !catalogByName().has(name)) {
+			// The catalogue answers with an error result naming the server that is down.
+			try {
+				return forwarded(await catalog.callTool(name, args, { signal: extra.signal }));
+			} catch (error) {
+				return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
+			}
 		}
 		const guard = checkToolCall(name, view, { autoActivate });
 		if (guard.status === "inactive" || guard.status === "unknown") return textResult(guard.message);

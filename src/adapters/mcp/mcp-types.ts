@@ -77,6 +77,80 @@ export interface McpClientLike {
 	removeNotificationHandler?(method: string): void;
 	/** The server's `instructions`, searched as part of its namespace. */
 	getInstructions?(): string | undefined;
+	/**
+	 * Set by the SDK's `Client` to what runs when the connection closes (the server died). The
+	 * catalogue chains its own handler here to withdraw the server's tools.
+	 */
+	onclose?: (() => void) | undefined;
+	/** Closes the connection (for a stdio client: ends the server's stdin, then signals it). */
+	close?(): Promise<void>;
+}
+
+/**
+ * A stdio MCP server the catalogue starts itself, as an `mcpServers` entry of an MCP client's
+ * configuration has it. The catalogue owns the process: it restarts it when it dies (see
+ * `reconnect`) and `catalog.close()` stops it.
+ *
+ * @example
+ * ```ts
+ * const memory: McpStdioServerConfig = { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] };
+ * ```
+ */
+export interface McpStdioServerConfig {
+	/** The executable. */
+	command: string;
+	/** Its arguments. @defaultValue `[]` */
+	args?: readonly string[] | undefined;
+	/** Variables added to the SDK's default environment (`PATH`, `HOME`, ...). @defaultValue none */
+	env?: Readonly<Record<string, string>> | undefined;
+	/** The working directory. @defaultValue the current one */
+	cwd?: string | undefined;
+	/** What to do with the server's stderr, as `child_process.spawn`'s. @defaultValue `"inherit"` */
+	stderr?: "inherit" | "ignore" | "pipe" | undefined;
+}
+
+/**
+ * A server of the catalogue that is down: its connection closed (or never opened), so its tools
+ * were withdrawn until it is back.
+ *
+ * @example
+ * ```ts
+ * for (const { server, reason, reconnecting } of catalog.unavailable()) console.warn(server, reason, reconnecting);
+ * ```
+ */
+export interface McpUnavailableServer {
+	/** The server's name. */
+	server: string;
+	/** Why, in a few words: `"connection closed"`, or the last connect error's message. */
+	reason: string;
+	/** The catalogue names of the tools it had, withdrawn until it is back. */
+	tools: string[];
+	/** Whether the catalogue is still trying to reconnect. */
+	reconnecting: boolean;
+}
+
+/**
+ * How the catalogue brings back a server whose connection closed: exponential backoff (delay
+ * `initialDelayMs`, doubling up to `maxDelayMs`), at most `attempts` times in a row. A pending
+ * attempt keeps the process alive; `catalog.close()` cancels it.
+ *
+ * @example
+ * ```ts
+ * const reconnect: McpReconnectOptions = { attempts: 3, initialDelayMs: 1000, connect: (server) => connectAgain(server) };
+ * ```
+ */
+export interface McpReconnectOptions {
+	/** Attempts in a row before giving up (`catalog.setClient` still brings a server back). @defaultValue 5 */
+	attempts?: number | undefined;
+	/** The delay before the first attempt, in ms; each next one doubles it. @defaultValue 500 */
+	initialDelayMs?: number | undefined;
+	/** The longest delay between attempts, in ms. @defaultValue 30_000 */
+	maxDelayMs?: number | undefined;
+	/**
+	 * A new, connected client for a server. Without it, only servers given as a command
+	 * ({@link McpStdioServerConfig}) are restarted; servers given as a client stay down.
+	 */
+	connect?: ((server: string) => Promise<McpClientLike>) | undefined;
 }
 
 /**
@@ -90,8 +164,8 @@ export interface McpClientLike {
 export interface McpServerEntry {
 	/** The server's name: the namespace of its tools and, by default, their name prefix. */
 	name: string;
-	/** A client connected to the server. */
-	client: McpClientLike;
+	/** A client connected to the server, or a stdio command the catalogue starts and owns. */
+	client: McpClientLike | McpStdioServerConfig;
 }
 
 /**
@@ -126,7 +200,8 @@ export interface McpCatalogChange {
 
 /**
  * A problem met by a refresh: a failed `listTools` (the server keeps its last known tools), a tool
- * skipped because its name is malformed or taken, or a `change` listener that threw.
+ * skipped because its name is malformed or taken, or a `change` listener that threw; or a server
+ * whose connection closed (its tools withdrawn) or whose (re)connect attempt failed.
  *
  * @example
  * ```ts
@@ -188,7 +263,10 @@ export interface McpCatalog extends ToolCatalog {
 	refresh(server?: string): Promise<McpRefreshResult>;
 	/** Replaces a server's client (after a reconnect) and refreshes it; its tools stay until then. */
 	setClient(server: string, client: McpClientLike): Promise<McpRefreshResult>;
-	/** Calls a catalogued tool on its server, under the server's own name for it. */
+	/**
+	 * Calls a catalogued tool on its server, under the server's own name for it. A tool of a server
+	 * that is down (see {@link McpCatalog.unavailable}) resolves to an error result saying so.
+	 */
 	callTool(
 		name: string,
 		args?: Record<string, unknown>,
@@ -198,6 +276,13 @@ export interface McpCatalog extends ToolCatalog {
 	origin(name: string): McpToolOrigin | undefined;
 	/** The namespace of a catalogued tool (its server), for `createToolSearchTool({ namespaceOf })`. */
 	namespaceOf(tool: { name: string }): ToolNamespace | undefined;
+	/** The servers that are down now (their tools withdrawn), in server order; `[]` when all are up. */
+	unavailable(): McpUnavailableServer[];
+	/**
+	 * Stops reconnecting and closes every client the catalogue holds (a stdio client stops its
+	 * server process). Idempotent; resolves when every close settled. Tools stay listed.
+	 */
+	close(): Promise<void>;
 	/** Adds a listener; returns a function that removes it. */
 	on<E extends keyof McpCatalogEvents>(event: E, listener: McpCatalogEvents[E]): () => void;
 }
