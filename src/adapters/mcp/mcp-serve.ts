@@ -57,7 +57,10 @@ export interface McpProxyProcess {
 	readonly server: Server;
 	/** Shuts down as a signal would: closes the backing clients and the proxy, then exits. Idempotent. */
 	close(reason?: string): Promise<void>;
-	/** Resolves with the reason (`"stdin end"`, `"SIGTERM"`, ...) once everything is closed. */
+	/**
+	 * Resolves with the reason (`"stdin end"`, `"SIGTERM"`, ...) once everything is closed, before
+	 * `exit` runs (it waits one turn of the event loop), so a handler can still log.
+	 */
 	readonly closed: Promise<string>;
 }
 
@@ -165,7 +168,11 @@ export async function serveMcpProxy(options: ServeMcpProxyOptions): Promise<McpP
 			const late = await Promise.race([done, timedOut]);
 			clearTimeout(timer);
 			resolveClosed(reason);
-			if (exit !== false) (exit ?? ((code: number) => process.exit(code)))(late ? 1 : 0);
+			// Exit on the next turn, so what awaits `closed` (a log line) runs first.
+			if (exit !== false) {
+				await new Promise((resolve) => setImmediate(resolve));
+				(exit ?? ((code: number) => process.exit(code)))(late ? 1 : 0);
+			}
 		})();
 		return closing;
 	}
