@@ -18,6 +18,7 @@
 import { appendFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
+import { syncBuiltinESMExports } from "node:module";
 
 const LOG = process.env.STUB_LOG;
 const QUERY = process.env.STUB_QUERY ?? "open an issue";
@@ -42,6 +43,7 @@ for (const module of [http, https]) {
 		};
 	}
 }
+syncBuiltinESMExports(); // so `import { request } from "node:https"` sees the refusal too
 
 let ids = 0;
 const id = (prefix) => `${prefix}_stub_${++ids}`;
