@@ -333,12 +333,16 @@ async function typecheck(
 ): Promise<void> {
 	const tsc = join(dir, "node_modules", "typescript", "bin", "tsc");
 	const started = performance.now();
-	const out = await run(process.execPath, [tsc, "-p", `tsconfig.${resolution}.json`, "--pretty", "false"], {
-		cwd: dir,
-	});
+	const args = [tsc, "-p", `tsconfig.${resolution}.json`, "--pretty", "false", "--listFiles"];
+	const out = await run(process.execPath, args, { cwd: dir });
 	const byFile = new Map<string, string[]>();
+	const listed: string[] = [];
 	let current: string[] | undefined;
 	for (const line of out.stdout.split("\n")) {
+		if (/^\/\S+$/.test(line)) {
+			listed.push(line); // --listFiles: every file in the program, absolute
+			continue;
+		}
 		const diagnostic = /^(.+?)\((\d+),(\d+)\): (error|warning) (TS\d+: .*)$/.exec(line);
 		if (diagnostic !== null) {
 			const [, file = "", row = "0", , , message = ""] = diagnostic;
@@ -364,6 +368,19 @@ async function typecheck(
 			details: other.join("\n"),
 		});
 	}
+	// The blocks and examples must have been checked against the tarball's declarations.
+	const ours = listed.filter(
+		(file) =>
+			file.includes("/node_modules/tool-search/") &&
+			!file.includes("/node_modules/tool-search/node_modules/"),
+	);
+	const notDist = [...ours.filter((file) => !file.includes("/node_modules/tool-search/dist/"))];
+	notDist.push(...listed.filter((file) => file.startsWith(`${REPO}/`)));
+	report({
+		ok: ours.length > 0 && notDist.length === 0,
+		line: `[${matrix}] tsc ${resolution.padEnd(8)} tool-search types come from the tarball's dist/ (${ours.length} files)`,
+		...(notDist.length === 0 ? {} : { details: `also compiled:\n${notDist.slice(0, 10).join("\n")}` }),
+	});
 	for (const { file, label } of files) {
 		const errors = byFile.get(file);
 		report({
