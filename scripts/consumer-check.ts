@@ -7,19 +7,22 @@
  *      from the registry, at the newest version within each supported major, and prints the
  *      versions that were resolved (read from each installed package.json);
  *   3. type-checks every TypeScript block of README.md (with check-readme's prelude of `declare
- *      const` stand-ins) and every `examples/*.ts` with `tsc --noEmit` under a strict tsconfig, once
- *      with `moduleResolution: NodeNext` and once with `Bundler`. `tool-search*` imports resolve to
- *      the installed tarball's `dist` declarations, not to the repository's `src`;
+ *      const` stand-ins) and every `examples/*.ts` with the project's `tsc --noEmit` under a strict
+ *      tsconfig, with `moduleResolution: NodeNext` (both matrices) and `Bundler` (ai 6).
+ *      `tool-search*` imports resolve to the installed tarball's `dist` declarations, not to the
+ *      repository's `src` (checked with `--listFiles`);
  *   4. runs every example with tsx, and runs the README host blocks that can run offline against
  *      the real SDK clients with a preloaded `fetch` stub (scripts/consumer-check/stub-fetch.mjs)
  *      that plays a scripted model: tool_search, then the tool it found, then a final answer. Any
- *      other HTTP request fails (and fails the check).
+ *      other HTTP request fails (and fails the check). The examples run with the stub too, so they
+ *      cannot reach the network either. Not run: the MCP block (it starts real servers with
+ *      `npx -y`) and pi sessions (pi 1.x needs Node 22; the pi blocks are imported, not run).
  *
  * Prints one line per check, a summary, and exits 1 on any failure.
  *
  * Run: npm run build && npm run check:consumer [-- --keep] [-- --only ai6]
  *   --keep        keep the temporary projects (their path is printed)
- *   --only NAME   run one matrix (ai6 or ai7)
+ *   --only NAMES  run these matrices (comma-separated: ai6, ai7, ai6-anthropic4)
  * Env: CONSUMER_CHECK_NPM_CACHE=dir  npm cache to install from (default: npm's own, shared with
  *      `npm ci`, so a warm cache makes installs fast; metadata is still revalidated, so "latest" is
  *      the registry's latest).

@@ -80,7 +80,7 @@ function foundIn(content) {
 	}
 	const header = /"activated_tools":(\[[^\]]*\])/.exec(textOf(content));
 	if (header !== null) names.push(...JSON.parse(header[1]));
-	return names;
+	return [...new Set(names)];
 }
 
 function anthropic(body) {
