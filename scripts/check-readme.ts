@@ -18,10 +18,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 
 /** Languages of blocks that are type-checked. */
-const CHECKED = new Set(["ts", "typescript"]);
+export const CHECKED = new Set(["ts", "typescript"]);
 /** Languages of blocks that are left alone. */
 const UNCHECKED = new Set(["bash", "text", "json", "mermaid"]);
-const SKIP_MARKER = /^\s*\/\/\s*readme-check:\s*skip\b/;
+export const SKIP_MARKER = /^\s*\/\/\s*readme-check:\s*skip\b/;
 
 /**
  * The reader's own values the examples use. Each is a global of the prelude, typed with the public
