@@ -28,6 +28,8 @@ export interface EvalQuery {
 	readonly groups: readonly (readonly string[])[];
 	readonly subset?: string;
 	readonly context?: string;
+	/** The catalogue the query is ranked against, for a dataset with {@link EvalDataset.catalogues}. */
+	readonly catalogue?: string;
 }
 
 /** A loaded dataset. */
@@ -35,15 +37,25 @@ export interface EvalDataset {
 	/** Short id, the file name without `.json` (`livemcpbench`, `bfcl`). */
 	readonly id: string;
 	readonly name: string;
+	/** The catalogue; empty for a dataset with {@link EvalDataset.catalogues}. */
 	readonly tools: readonly EvalTool[];
 	readonly queries: readonly EvalQuery[];
+	/**
+	 * For a dataset of queries over other datasets' catalogues (`natural`): the catalogues by id. Each
+	 * query is ranked against `catalogues[query.catalogue]`, and a query may have no gold (no tool fits).
+	 */
+	readonly catalogues?: Readonly<Record<string, readonly EvalTool[]>>;
 }
 
 /** The dataset ids `npm run eval` knows, with their files relative to the repository root. */
 export const DATASET_FILES = {
 	livemcpbench: "data/livemcpbench.json",
 	bfcl: "data/bfcl.json",
+	natural: "data/natural-requests.json",
 } as const;
+
+/** The datasets whose catalogues `natural` queries name. */
+export const NATURAL_CATALOGUES = ["livemcpbench", "bfcl"] as const;
 
 export type DatasetId = keyof typeof DATASET_FILES;
 
@@ -111,13 +123,27 @@ function parseTool(raw: unknown, where: string): EvalTool {
 	};
 }
 
-function parseQuery(raw: unknown, where: string, toolNames: ReadonlySet<string>): EvalQuery {
+function parseQuery(
+	raw: unknown,
+	where: string,
+	toolNames: ReadonlySet<string>,
+	allowNoGold = false,
+): EvalQuery {
 	if (!isRecord(raw)) fail(where, "must be an object");
 	const id = requireString(raw, "id", where, false);
 	const query = requireString(raw, "query", where, false);
-	const relevant = [...new Set(stringList(raw.relevant, `${where}.relevant`))];
+	const noGold = allowNoGold && Array.isArray(raw.relevant) && raw.relevant.length === 0;
+	if (noGold) {
+		const groups = raw.relevant_groups;
+		if (groups !== undefined && !(Array.isArray(groups) && groups.length === 0)) {
+			fail(where, `"relevant_groups" must be empty (or absent) when "relevant" is empty`);
+		}
+	}
+	const relevant = noGold ? [] : [...new Set(stringList(raw.relevant, `${where}.relevant`))];
 	let groups: string[][];
-	if (raw.relevant_groups === undefined) {
+	if (noGold) {
+		groups = [];
+	} else if (raw.relevant_groups === undefined) {
 		groups = relevant.map((name) => [name]);
 	} else {
 		if (!Array.isArray(raw.relevant_groups) || raw.relevant_groups.length === 0) {
@@ -177,14 +203,93 @@ export function parseDataset(id: string, json: unknown): EvalDataset {
 	return { id, name, tools, queries };
 }
 
-/** Reads and validates one of the bundled datasets; `root` is the repository root. */
-export function loadDataset(id: DatasetId, root: URL): EvalDataset {
+/**
+ * Validates parsed JSON as a dataset of queries over other catalogues (the `natural` format: no
+ * `tools`; each query has a `catalogue` naming one of `catalogues`, and may have no gold:
+ * `relevant: []`). Throws {@link DatasetError} on a missing or mistyped field, an unknown catalogue,
+ * a duplicate query id, or a gold name that is not in the query's catalogue.
+ */
+export function parseCatalogueQueries(
+	id: string,
+	json: unknown,
+	catalogues: Readonly<Record<string, readonly EvalTool[]>>,
+): EvalDataset {
+	if (!isRecord(json)) fail(id, "the file must hold a JSON object");
+	const name = typeof json.name === "string" ? json.name : id;
+	if (json.tools !== undefined) fail(id, `"tools" must be absent: queries name their catalogue`);
+	if (!Array.isArray(json.queries) || json.queries.length === 0)
+		fail(id, `"queries" must be a non-empty array`);
+	const toolNames = new Map<string, ReadonlySet<string>>();
+	for (const [catalogue, tools] of Object.entries(catalogues)) {
+		toolNames.set(catalogue, new Set(tools.map((tool) => tool.name)));
+	}
+	const queries: EvalQuery[] = [];
+	const queryIds = new Set<string>();
+	json.queries.forEach((raw, at) => {
+		const where = `${id}.queries[${at}]`;
+		if (!isRecord(raw)) fail(where, "must be an object");
+		const catalogue = requireString(raw, "catalogue", where, false);
+		const names = toolNames.get(catalogue);
+		if (names === undefined) {
+			fail(
+				where,
+				`unknown catalogue ${JSON.stringify(catalogue)}; expected one of ${[...toolNames.keys()].join(", ")}`,
+			);
+		}
+		const query = { ...parseQuery(raw, where, names, true), catalogue };
+		if (queryIds.has(query.id)) fail(where, `duplicate query id ${JSON.stringify(query.id)}`);
+		queryIds.add(query.id);
+		queries.push(query);
+	});
+	return { id, name, tools: [], queries, catalogues };
+}
+
+/** The tools `query` is ranked against: its catalogue's, or the dataset's own. */
+export function toolsFor(dataset: EvalDataset, query: EvalQuery): readonly EvalTool[] {
+	if (dataset.catalogues === undefined) return dataset.tools;
+	const tools = query.catalogue === undefined ? undefined : dataset.catalogues[query.catalogue];
+	if (tools === undefined) throw new DatasetError(`${dataset.id}: query ${query.id} has no catalogue`);
+	return tools;
+}
+
+/**
+ * The dataset's queries split by the catalogue they are ranked against, in order of first
+ * appearance; `at` are positions in `dataset.queries`. One part for an ordinary dataset.
+ */
+export function catalogueParts(
+	dataset: EvalDataset,
+): { readonly catalogue: string; readonly tools: readonly EvalTool[]; readonly at: readonly number[] }[] {
+	const parts = new Map<string, { catalogue: string; tools: readonly EvalTool[]; at: number[] }>();
+	dataset.queries.forEach((query, at) => {
+		const catalogue = dataset.catalogues === undefined ? dataset.id : (query.catalogue ?? "");
+		let part = parts.get(catalogue);
+		if (part === undefined) {
+			part = { catalogue, tools: toolsFor(dataset, query), at: [] };
+			parts.set(catalogue, part);
+		}
+		part.at.push(at);
+	});
+	return [...parts.values()];
+}
+
+function readJson(id: DatasetId, root: URL): unknown {
 	const file = new URL(DATASET_FILES[id], root);
-	let json: unknown;
 	try {
-		json = JSON.parse(readFileSync(file, "utf8"));
+		return JSON.parse(readFileSync(file, "utf8"));
 	} catch (error) {
 		throw new DatasetError(`${id}: cannot read ${DATASET_FILES[id]}: ${(error as Error).message}`);
 	}
-	return parseDataset(id, json);
+}
+
+/**
+ * Reads and validates one of the bundled datasets; `root` is the repository root. `natural` also
+ * loads the catalogues its queries name.
+ */
+export function loadDataset(id: DatasetId, root: URL): EvalDataset {
+	if (id === "natural") {
+		const catalogues: Record<string, readonly EvalTool[]> = {};
+		for (const catalogue of NATURAL_CATALOGUES) catalogues[catalogue] = loadDataset(catalogue, root).tools;
+		return parseCatalogueQueries(id, readJson(id, root), catalogues);
+	}
+	return parseDataset(id, readJson(id, root));
 }

@@ -1,5 +1,5 @@
 /** `npm run eval -- --explain <query-id>`: our ranking of one query, where the gold went, and why. */
-import type { EvalDataset, EvalQuery } from "./datasets.js";
+import { type EvalDataset, type EvalQuery, toolsFor } from "./datasets.js";
 import { EVAL_DEPTH } from "./evaluate.js";
 import { OursRanker } from "./rankers/ours.js";
 
@@ -80,7 +80,8 @@ function indentLines(text: string, prefix: string): string {
 /** The explanation text of one query (built on a fresh index of our default ranker). */
 export function explainQuery(dataset: EvalDataset, query: EvalQuery): string {
 	const ranker = new OursRanker();
-	ranker.build(dataset.tools);
+	const tools = toolsFor(dataset, query);
+	ranker.build(tools);
 	const full = ranker.matches(query.query, Number.POSITIVE_INFINITY);
 	const rankOf = new Map(full.map((match, at) => [match.name, at + 1]));
 	const groupOf = new Map<string, number[]>();
@@ -92,7 +93,9 @@ export function explainQuery(dataset: EvalDataset, query: EvalQuery): string {
 	out.push(`${dataset.id} query ${query.id}${query.subset === undefined ? "" : ` (${query.subset})`}`);
 	out.push(`  ${JSON.stringify(query.query)}`);
 	if (query.context !== undefined) out.push(`  context (not searched): ${JSON.stringify(query.context)}`);
-	out.push(`  ${full.length} of ${dataset.tools.length} tools match`);
+	out.push(
+		`  ${full.length} of ${tools.length} tools match${query.catalogue === undefined ? "" : ` (catalogue ${query.catalogue})`}`,
+	);
 	out.push("");
 	out.push(`our top ${EVAL_DEPTH}:`);
 	const top = full.slice(0, EVAL_DEPTH);

@@ -122,3 +122,83 @@ export function averageMetrics(perQuery: readonly Metrics[]): Metrics {
 	for (const name of METRIC_NAMES) mean[name] = sums[name] / count;
 	return mean;
 }
+
+/** Whether a ranker abstained (returned no tools) on a query, and whether the query has no gold. */
+export interface AbstentionOutcome {
+	readonly abstained: boolean;
+	readonly goldNone: boolean;
+}
+
+/** Abstention over a set of queries. */
+export interface AbstentionScores {
+	/** Queries the ranker abstained on. */
+	readonly abstentions: number;
+	/** Queries without gold (no tool fits). */
+	readonly goldNone: number;
+	/** Abstentions on queries without gold. */
+	readonly correct: number;
+	/** `correct / abstentions`: how often an abstention was right; 0 when it never abstains. */
+	readonly precision: number;
+	/** `correct / goldNone`: how many no-tool queries it abstained on; 0 when there are none. */
+	readonly recall: number;
+}
+
+/**
+ * Abstention precision and recall: a ranker abstains when it returns no tools. Precision is the share
+ * of its abstentions that were on gold-none queries, recall the share of gold-none queries it abstained
+ * on. A ranker that never abstains scores 0 on both.
+ */
+export function abstentionScores(outcomes: readonly AbstentionOutcome[]): AbstentionScores {
+	let abstentions = 0;
+	let goldNone = 0;
+	let correct = 0;
+	for (const { abstained, goldNone: none } of outcomes) {
+		if (abstained) abstentions++;
+		if (none) goldNone++;
+		if (abstained && none) correct++;
+	}
+	return {
+		abstentions,
+		goldNone,
+		correct,
+		precision: abstentions === 0 ? 0 : correct / abstentions,
+		recall: goldNone === 0 ? 0 : correct / goldNone,
+	};
+}
+
+/** The `natural` dataset's ranking metrics (means over queries with gold). */
+export interface NaturalMetrics {
+	readonly r1: number;
+	readonly r3: number;
+	readonly r5: number;
+	readonly ndcg10: number;
+}
+
+/**
+ * Means of R@1, R@3, R@5 and nDCG@10 over the queries that have gold groups (queries without gold are
+ * left out, not scored 0); all zeros when none has gold. `rankings[i]` is the ranking of `groups[i]`.
+ */
+export function naturalMetrics(
+	rankings: readonly (readonly string[])[],
+	groups: readonly GoldGroups[],
+): NaturalMetrics & { readonly queries: number } {
+	const sums = { r1: 0, r3: 0, r5: 0, ndcg10: 0 };
+	let queries = 0;
+	groups.forEach((gold, at) => {
+		if (gold.length === 0) return;
+		const ranking = rankings[at] ?? [];
+		queries++;
+		sums.r1 += recallAt(ranking, gold, 1);
+		sums.r3 += recallAt(ranking, gold, 3);
+		sums.r5 += recallAt(ranking, gold, 5);
+		sums.ndcg10 += ndcgAt(ranking, gold, 10);
+	});
+	const count = Math.max(1, queries);
+	return {
+		r1: sums.r1 / count,
+		r3: sums.r3 / count,
+		r5: sums.r5 / count,
+		ndcg10: sums.ndcg10 / count,
+		queries,
+	};
+}

@@ -1,6 +1,6 @@
 /** Printing the comparison tables and shaping the JSON report. */
 import type { EvalDataset } from "./datasets.js";
-import type { RankerResult } from "./evaluate.js";
+import type { NaturalScores, RankerResult } from "./evaluate.js";
 import { groupRanks, METRIC_NAMES, type MetricName, type Metrics } from "./metrics.js";
 
 const HEADERS: Readonly<Record<MetricName, string>> = {
@@ -40,6 +40,59 @@ export function formatTable(dataset: EvalDataset, results: readonly RankerResult
 				formatMs(result.msPerQuery),
 			]),
 		);
+	}
+	return lines.join("\n");
+}
+
+const NATURAL_COLUMNS = ["R@1", "R@3", "R@5", "nDCG@10", "abst.P", "abst.R", "abst#"] as const;
+
+function naturalCells(scores: NaturalScores): string[] {
+	return [
+		formatMetric(scores.r1),
+		formatMetric(scores.r3),
+		formatMetric(scores.r5),
+		formatMetric(scores.ndcg10),
+		formatMetric(scores.abstention.precision),
+		formatMetric(scores.abstention.recall),
+		String(scores.abstention.abstentions),
+	];
+}
+
+/**
+ * The `natural` table: one row per ranker with R@1, R@3, R@5 and nDCG@10 over the requests with gold,
+ * abstention precision and recall over all requests, the number of abstentions, and ms/query; then
+ * the same per catalogue.
+ */
+export function formatNaturalTable(dataset: EvalDataset, results: readonly RankerResult[]): string {
+	const catalogues = dataset.catalogues ?? {};
+	const first = results[0]?.natural;
+	const goldNone = first?.abstention.goldNone ?? 0;
+	const nameWidth = Math.max(6, ...results.map((result) => result.ranker.length + 2));
+	const columns = [...NATURAL_COLUMNS, "ms/q"];
+	const widths = columns.map((column) => Math.max(7, column.length));
+	const row = (name: string, cells: readonly string[]): string =>
+		`${name.padEnd(nameWidth)}${cells.map((cell, at) => cell.padStart((widths[at] ?? 7) + 1)).join("")}`;
+	const over = Object.entries(catalogues)
+		.map(([id, tools]) => `${id} ${tools.length} tools`)
+		.join(", ");
+	const lines = [
+		`${dataset.id}: ${dataset.queries.length} requests (${dataset.queries.length - goldNone} with gold, ${goldNone} gold-none) over ${over}`,
+		row("ranker", columns),
+	];
+	for (const result of results) {
+		if (result.natural === undefined) continue;
+		lines.push(row(result.ranker, [...naturalCells(result.natural), formatMs(result.msPerQuery)]));
+	}
+	for (const catalogue of Object.keys(catalogues)) {
+		const part = first?.byCatalogue[catalogue];
+		if (part === undefined) continue;
+		lines.push(
+			`${dataset.id} / ${catalogue}: ${part.queries + part.abstention.goldNone} requests (${part.queries} with gold, ${part.abstention.goldNone} gold-none)`,
+		);
+		for (const result of results) {
+			const scores = result.natural?.byCatalogue[catalogue];
+			if (scores !== undefined) lines.push(row(`  ${result.ranker}`, naturalCells(scores)));
+		}
 	}
 	return lines.join("\n");
 }
@@ -106,6 +159,7 @@ export interface DatasetReport {
 				readonly msPerQuery: number;
 				readonly buildMs: number;
 				readonly bySubset: RankerResult["bySubset"];
+				readonly natural?: RankerResult["natural"];
 			}
 		>
 	>;
@@ -135,11 +189,15 @@ export function datasetReport(
 			msPerQuery: result.msPerQuery,
 			buildMs: result.buildMs,
 			bySubset: result.bySubset,
+			...(result.natural === undefined ? {} : { natural: result.natural }),
 		};
 	}
 	return {
 		name: dataset.name,
-		tools: dataset.tools.length,
+		tools:
+			dataset.catalogues === undefined
+				? dataset.tools.length
+				: Object.values(dataset.catalogues).reduce((sum, tools) => sum + tools.length, 0),
 		queries: dataset.queries.length,
 		rankers,
 		oursGoldRanks,
@@ -147,4 +205,4 @@ export function datasetReport(
 }
 
 export const METRICS_NOTE =
-	"Means over queries of the top 10. Gold groups: relevant_groups, else one per relevant tool. R@k = fraction of groups with a member in the top k; C@5 = 1 when every group is in the top 5; nDCG@10 binary gain, one per group at its first hit; MRR = 1/rank of the first hit (0 past 10). ms/q = timed pass after a warm-up pass.";
+	"Means over queries of the top 10. Gold groups: relevant_groups, else one per relevant tool. R@k = fraction of groups with a member in the top k; C@5 = 1 when every group is in the top 5; nDCG@10 binary gain, one per group at its first hit; MRR = 1/rank of the first hit (0 past 10). ms/q = timed pass after a warm-up pass. natural: metrics over the requests with gold only, each ranked against its own catalogue; abst.P/abst.R = abstention precision (gold-none requests among the requests where the ranker returned nothing) and recall (requests returned nothing among the gold-none requests); R@3 in the JSON natural block.";

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCliArgs, USAGE, UsageError } from "./cli-args.js";
-import { type EvalDataset, loadDataset } from "./datasets.js";
+import { catalogueParts, type EvalDataset, loadDataset } from "./datasets.js";
 import { evaluateRanker, type RankerResult } from "./evaluate.js";
 import { explainQuery, findQuery } from "./explain.js";
 import { createRankers, OURS_NAME, RANKER_CONFIGURATIONS } from "./rankers/all.js";
@@ -17,6 +17,7 @@ import {
 	type DatasetReport,
 	datasetReport,
 	type EvalReport,
+	formatNaturalTable,
 	formatTable,
 	type GoldRanks,
 	goldRanks,
@@ -29,10 +30,15 @@ const DEFAULT_REPORT = fileURLToPath(new URL("reports/eval.json", ROOT));
 /** Our per-query gold ranks in the full ranking (every match), untimed. */
 function oursGoldRanks(dataset: EvalDataset): GoldRanks[] {
 	const ranker = new OursRanker();
-	ranker.build(dataset.tools);
-	return dataset.queries.map((query) =>
-		goldRanks(query, ranker.search(query.query, Number.POSITIVE_INFINITY)),
-	);
+	const ranks: GoldRanks[] = new Array(dataset.queries.length);
+	for (const part of catalogueParts(dataset)) {
+		ranker.build(part.tools);
+		for (const at of part.at) {
+			const query = dataset.queries[at] as EvalDataset["queries"][number];
+			ranks[at] = goldRanks(query, ranker.search(query.query, Number.POSITIVE_INFINITY));
+		}
+	}
+	return ranks;
 }
 
 function evaluate(datasets: readonly EvalDataset[], reportPath: string): void {
@@ -42,6 +48,12 @@ function evaluate(datasets: readonly EvalDataset[], reportPath: string): void {
 		const results: RankerResult[] = createRankers().map((ranker) => evaluateRanker(ranker, dataset));
 		const ours = results.find((result) => result.ranker === OURS_NAME);
 		if (ours === undefined) throw new Error("the ranker list has no ours");
+		if (dataset.catalogues !== undefined) {
+			console.log(formatNaturalTable(dataset, results));
+			console.log("");
+			reports[dataset.id] = datasetReport(dataset, results, oursGoldRanks(dataset));
+			continue;
+		}
 		console.log(formatTable(dataset, results));
 		console.log(
 			bestPeerLine(

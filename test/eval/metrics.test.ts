@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+	abstentionScores,
 	averageMetrics,
 	completeAt,
 	discount,
 	groupRanks,
 	METRIC_NAMES,
+	naturalMetrics,
 	ndcgAt,
 	queryMetrics,
 	recallAt,
@@ -210,4 +212,106 @@ describe("properties", () => {
 			}),
 		);
 	});
+});
+
+describe("abstentionScores", () => {
+	// A = abstained (returned nothing), N = gold-none request.
+	const A_N = { abstained: true, goldNone: true };
+	const A_G = { abstained: true, goldNone: false };
+	const R_N = { abstained: false, goldNone: true };
+	const R_G = { abstained: false, goldNone: false };
+	const cases: {
+		name: string;
+		outcomes: { abstained: boolean; goldNone: boolean }[];
+		expected: { abstentions: number; goldNone: number; correct: number; precision: number; recall: number };
+	}[] = [
+		{
+			name: "abstains on exactly the gold-none requests: precision 1, recall 1",
+			outcomes: [A_N, A_N, R_G, R_G],
+			expected: { abstentions: 2, goldNone: 2, correct: 2, precision: 1, recall: 1 },
+		},
+		{
+			name: "never abstains (a peer that always returns something): precision 0, recall 0",
+			outcomes: [R_N, R_N, R_G],
+			expected: { abstentions: 0, goldNone: 2, correct: 0, precision: 0, recall: 0 },
+		},
+		{
+			name: "abstains on 1 of 2 gold-none and 1 gold request: precision 1/2, recall 1/2",
+			outcomes: [A_N, R_N, A_G, R_G],
+			expected: { abstentions: 2, goldNone: 2, correct: 1, precision: 0.5, recall: 0.5 },
+		},
+		{
+			name: "abstains everywhere: precision = share of gold-none (1/4), recall 1",
+			outcomes: [A_N, A_G, A_G, A_G],
+			expected: { abstentions: 4, goldNone: 1, correct: 1, precision: 0.25, recall: 1 },
+		},
+		{
+			name: "no gold-none requests: recall 0, precision 0 for abstentions on gold requests",
+			outcomes: [A_G, R_G],
+			expected: { abstentions: 1, goldNone: 0, correct: 0, precision: 0, recall: 0 },
+		},
+		{
+			name: "no requests",
+			outcomes: [],
+			expected: { abstentions: 0, goldNone: 0, correct: 0, precision: 0, recall: 0 },
+		},
+	];
+	for (const { name, outcomes, expected } of cases) {
+		it(name, () => {
+			expect(abstentionScores(outcomes)).toEqual(expected);
+		});
+	}
+});
+
+describe("naturalMetrics", () => {
+	const cases: {
+		name: string;
+		rankings: string[][];
+		groups: string[][][];
+		expected: { r1: number; r3: number; r5: number; ndcg10: number; queries: number };
+	}[] = [
+		{
+			name: "gold at rank 1",
+			rankings: [["a", "x"]],
+			groups: [[["a"]]],
+			expected: { r1: 1, r3: 1, r5: 1, ndcg10: 1, queries: 1 },
+		},
+		{
+			// a at rank 3: R@1 0, R@3 1; nDCG = 1/log2(4) = 0.5.
+			name: "gold at rank 3",
+			rankings: [["x", "y", "a"]],
+			groups: [[["a"]]],
+			expected: { r1: 0, r3: 1, r5: 1, ndcg10: 0.5, queries: 1 },
+		},
+		{
+			// b at rank 4 (past 3, within 5); nDCG = 1/log2(5) = 0.43068.
+			name: "gold at rank 4",
+			rankings: [["x", "y", "z", "b"]],
+			groups: [[["a", "b"]]],
+			expected: { r1: 0, r3: 0, r5: 1, ndcg10: D4, queries: 1 },
+		},
+		{
+			// The gold-none request (no groups) is left out: the mean is over the 2 requests with gold.
+			// Request 1: everything 1. Request 2: [c] missing, [a] at rank 2: R@1 0, R@3 1/2, R@5 1/2,
+			// nDCG = D2 / (D1 + D2) = 0.38685. Means: R@1 1/2, R@3 3/4, R@5 3/4, nDCG (1 + 0.38685) / 2.
+			name: "a gold-none request does not count, whatever it returns",
+			rankings: [["a"], [], ["x", "a"]],
+			groups: [[["a"]], [], [["c"], ["a"]]],
+			expected: { r1: 0.5, r3: 0.75, r5: 0.75, ndcg10: (1 + D2 / (D1 + D2)) / 2, queries: 2 },
+		},
+		{
+			name: "no request with gold: zeros",
+			rankings: [[], ["a"]],
+			groups: [[], []],
+			expected: { r1: 0, r3: 0, r5: 0, ndcg10: 0, queries: 0 },
+		},
+	];
+	for (const { name, rankings, groups, expected } of cases) {
+		it(name, () => {
+			const got = naturalMetrics(rankings, groups);
+			expect(got.queries).toBe(expected.queries);
+			for (const key of ["r1", "r3", "r5", "ndcg10"] as const)
+				expect(got[key]).toBeCloseTo(expected[key], 12);
+		});
+	}
 });
