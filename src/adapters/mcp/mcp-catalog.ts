@@ -151,6 +151,15 @@ function isConnectionError(error: unknown): boolean {
 	);
 }
 
+/** Closes a client, whatever its `close` does: throws, rejects, or returns no promise. */
+async function closeQuietly(client: McpClientLike): Promise<void> {
+	try {
+		await client.close?.();
+	} catch {
+		// Closing a client we are giving up on: nothing is left to tell.
+	}
+}
+
 function errorResult(text: string): McpCallToolResult {
 	return { content: [{ type: "text", text }], isError: true };
 }
@@ -315,7 +324,17 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		byName = names;
 	}
 
-	/** Lists `state`'s server once and applies the difference. Never rejects. */
+	/** A refresh that failed: the error is reported, the server keeps its last known tools. */
+	function failed(state: ServerState, error: unknown): McpRefreshResult {
+		const failure = { server: state.name, error };
+		emitError(failure);
+		return { added: [], removed: [], updated: [], errors: [failure] };
+	}
+
+	/**
+	 * Lists `state`'s server once and applies the difference. Never rejects: whatever a hostile
+	 * listing makes throw (a getter, a value no comparison expected) is a failed refresh.
+	 */
 	async function run(state: ServerState): Promise<McpRefreshResult> {
 		const client = state.client;
 		let listed: McpTool[];
@@ -325,14 +344,21 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 			}
 			listed = await listAllTools(client);
 		} catch (error) {
-			const failure = { server: state.name, error };
-			emitError(failure);
-			return { added: [], removed: [], updated: [], errors: [failure] };
+			return failed(state, error);
 		}
 		// The connection closed while listing: the server is down, its tools stay withdrawn.
 		if (state.client !== client || state.status !== "connected") {
 			return { added: [], removed: [], updated: [], errors: [] };
 		}
+		try {
+			return apply(state, listed);
+		} catch (error) {
+			return failed(state, error);
+		}
+	}
+
+	/** Applies a server's new listing: the catalogue changes only once the difference is known. */
+	function apply(state: ServerState, listed: McpTool[]): McpRefreshResult {
 		const takenBy = (name: string): string | undefined => {
 			const owner = byName.get(name)?.state;
 			return owner === undefined || owner === state ? undefined : owner.name;
@@ -399,7 +425,11 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	/** Makes `client` the server's client: watches it close and, unless told not to, its list_changed. */
 	function adopt(state: ServerState, client: McpClientLike): void {
 		const previous = state.client;
-		if (previous !== undefined && previous !== client) previous.removeNotificationHandler?.(LIST_CHANGED);
+		try {
+			if (previous !== undefined && previous !== client) previous.removeNotificationHandler?.(LIST_CHANGED);
+		} catch {
+			// The old client is dropped either way; its notifications are ignored (see listen).
+		}
 		state.client = client;
 		state.status = "connected";
 		state.down = undefined;
@@ -422,7 +452,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 
 	/** (Re)connects a server the catalogue can connect itself, then lists it. Never rejects. */
 	function connectServer(state: ServerState): Promise<McpRefreshResult> {
-		const pending = connectOnce(state);
+		const pending = connectOnce(state).catch((error: unknown) => failed(state, error));
 		state.pending = pending;
 		void pending.finally(() => {
 			if (state.pending === pending) state.pending = undefined;
@@ -458,7 +488,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		}
 		state.attempting = false;
 		if (closing !== undefined) {
-			await client.close?.().catch(() => undefined);
+			await closeQuietly(client);
 			return { added: [], removed: [], updated: [], errors: [] };
 		}
 		state.attempts = 0;
@@ -470,9 +500,15 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		const client = state.client;
 		if (subscribe === false || client === undefined || typeof client.setNotificationHandler !== "function")
 			return;
-		client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-			if (state.client === client) void refreshServer(state);
-		});
+		try {
+			client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+				// refreshServer never rejects; the catch is there so a notification never can.
+				if (state.client === client) refreshServer(state).catch((error) => failed(state, error));
+			});
+		} catch (error) {
+			// The server's changes go unseen until `refresh`; its tools are listed all the same.
+			emitError({ server: state.name, error });
+		}
 	}
 
 	function stateOf(server: unknown, what: string): ServerState {
