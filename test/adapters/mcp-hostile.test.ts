@@ -1,7 +1,7 @@
 /**
- * A hostile MCP server (a 10,000-deep `inputSchema`, a 5 MB description, a throwing listing)
- * must not take the catalogue or the proxy down, nor the other servers behind them: its
- * listing fails at worst, it keeps its last known tools, and nothing rejects unhandled.
+ * A hostile MCP server (a 10,000-deep `inputSchema`, a 5 MB description), real and over in-memory
+ * transports, must not take the catalogue or the proxy down, nor the other servers behind them:
+ * its listing fails at worst, it keeps its last known tools, and nothing rejects unhandled.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -12,16 +12,9 @@ import {
 	ListToolsRequestSchema,
 	type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import {
-	createMcpCatalog,
-	createMcpProxyServer,
-	type McpCatalog,
-	type McpCatalogError,
-	type McpClientLike,
-	serveMcpProxy,
-} from "tool-search/mcp";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sameJson } from "../../src/adapters/mcp/mcp-listing.js";
+import { createMcpCatalog, createMcpProxyServer, type McpCatalogError, serveMcpProxy } from "tool-search/mcp";
+import { describe, expect, it, vi } from "vitest";
+import { cleanup, rejections, settle, watchRejections } from "./mcp-hostile-helpers.js";
 
 const DEPTH = 10_000;
 
@@ -63,19 +56,7 @@ function downstream(name: string, tools: () => Tool[]) {
 	return { server, state };
 }
 
-const cleanup: (() => Promise<void>)[] = [];
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown): void => {
-	rejections.push(reason);
-};
-beforeEach(() => {
-	rejections.length = 0;
-	process.on("unhandledRejection", onRejection);
-});
-afterEach(async () => {
-	for (const close of cleanup.splice(0).reverse()) await close();
-	process.off("unhandledRejection", onRejection);
-});
+watchRejections();
 
 async function connect(server: Server): Promise<Client> {
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -100,9 +81,6 @@ async function setup() {
 	};
 }
 
-/** Lets every pending promise settle and Node report what was left unhandled. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-const names = (catalog: McpCatalog) => catalog.getAllTools().map((tool) => tool.name);
 const ALL = ["weather__get_forecast", "hostile__deep", "hostile__huge", "hostile__ping"];
 
 describe("a hostile server behind the catalogue", () => {
@@ -159,126 +137,6 @@ describe("a hostile server behind the catalogue", () => {
 		expect([rejections, errors]).toEqual([[], []]);
 		expect(catalog.getAllTools()).toBe(before);
 		expect(weather.state.listCalls).toBe(1);
-	});
-});
-
-/** A client of a hand-made server: its listing, list_changed and close do whatever a test says. */
-function fakeClient(listing: () => unknown[]) {
-	let notify: (() => void) | undefined;
-	const fake = {
-		listing,
-		onclose: undefined as (() => void) | undefined,
-		listTools: async () => ({ tools: fake.listing() }),
-		callTool: async (params: { name: string }) => ({
-			content: [{ type: "text", text: `ran ${params.name}` }],
-		}),
-		setNotificationHandler: (_schema: unknown, handler: () => void) => {
-			notify = handler;
-		},
-		/** Sends `notifications/tools/list_changed`. */
-		listChanged: () => notify?.(),
-		/** The connection closes. */
-		die: () => fake.onclose?.(),
-	};
-	return fake;
-}
-const client = (fake: object) => fake as unknown as McpClientLike;
-const PING = [{ name: "ping", inputSchema: { type: "object" } }];
-
-describe("a hostile client behind the catalogue", () => {
-	it("reports a listing that throws as it is read, keeps the last tools, rejects nothing", async () => {
-		const { clients } = await setup();
-		const hostile = fakeClient(() => PING);
-		const errors: McpCatalogError[] = [];
-		const catalog = createMcpCatalog({
-			servers: { weather: clients.weather, hostile: client(hostile) },
-			onError: (error) => errors.push(error),
-		});
-		cleanup.push(() => catalog.close());
-		await catalog.ready;
-		const before = catalog.getAllTools();
-		hostile.listing = () => [
-			{
-				get name(): string {
-					throw new Error("hostile getter");
-				},
-			},
-		];
-		hostile.listChanged();
-		await vi.waitFor(() => expect(errors).toHaveLength(1));
-		const failure = { server: "hostile", error: new Error("hostile getter") };
-		expect(await catalog.refresh("hostile")).toEqual({
-			added: [],
-			removed: [],
-			updated: [],
-			errors: [failure],
-		});
-		await settle();
-		expect([rejections, errors]).toEqual([[], [failure, failure]]);
-		expect(catalog.getAllTools()).toBe(before);
-		expect(names(catalog)).toEqual(["weather__get_forecast", "hostile__ping"]);
-	});
-
-	it("lists a reconnected client it cannot subscribe to, and says so", async () => {
-		const first = fakeClient(() => PING);
-		const again = {
-			...fakeClient(() => PING),
-			setNotificationHandler: () => {
-				throw new Error("no notifications here");
-			},
-		};
-		const errors: string[] = [];
-		const catalog = createMcpCatalog({
-			servers: { hostile: client(first) },
-			reconnect: { initialDelayMs: 1, connect: async () => client(again) },
-			onError: ({ error }) => errors.push((error as Error).message),
-		});
-		cleanup.push(() => catalog.close());
-		await catalog.ready;
-		first.die();
-		await vi.waitFor(() => expect(names(catalog)).toEqual(["hostile__ping"]));
-		await settle();
-		expect(rejections).toEqual([]);
-		expect(errors).toEqual(['MCP server "hostile" closed its connection', "no notifications here"]);
-		expect(catalog.unavailable()).toEqual([]);
-	});
-
-	it("closes quietly a client that connects after close() and throws as it closes", async () => {
-		const first = fakeClient(() => PING);
-		let connected: (client: McpClientLike) => void = () => undefined;
-		let asked = false;
-		const errors: McpCatalogError[] = [];
-		const catalog = createMcpCatalog({
-			servers: { hostile: client(first) },
-			reconnect: {
-				initialDelayMs: 1,
-				connect: () => {
-					asked = true;
-					return new Promise((resolve) => {
-						connected = resolve;
-					});
-				},
-			},
-		});
-		await catalog.ready;
-		first.die();
-		await vi.waitFor(() => expect(asked).toBe(true));
-		catalog.on("error", (error) => errors.push(error));
-		const closed = catalog.close();
-		let closes = 0;
-		const late = fakeClient(() => PING);
-		connected(
-			client({
-				...late,
-				close: () => {
-					closes++;
-					throw new Error("close throws");
-				},
-			}),
-		);
-		await closed;
-		await settle();
-		expect([closes, rejections, errors]).toEqual([1, [], []]);
 	});
 });
 
@@ -359,29 +217,5 @@ describe("a hostile server behind the proxy", () => {
 		await vi.waitFor(() => expect(exits).toEqual([0]));
 		await settle();
 		expect(rejections).toEqual([]);
-	});
-});
-
-describe("sameJson on deep values", () => {
-	it("compares 50,000-deep values without recursing, and still tells them apart", () => {
-		const deep = (leaf: unknown) => {
-			let value: unknown = leaf;
-			for (let level = 0; level < 50_000; level++) value = level % 2 === 0 ? { a: value } : [1, value];
-			return value;
-		};
-		expect(sameJson(deep("x"), deep("x"))).toBe(true);
-		expect(sameJson(deep("x"), deep("y"))).toBe(false);
-		expect(sameJson(deep({ a: 1, b: undefined }), deep({ a: 1 }))).toBe(true);
-		expect(sameJson(deep([1, 2]), deep([1, 2, 3]))).toBe(false);
-	});
-
-	it("ends on cycles: a pair met again counts as equal", () => {
-		const loop = (leaf: unknown) => {
-			const value: Record<string, unknown> = { leaf };
-			value.self = { back: value };
-			return value;
-		};
-		expect(sameJson(loop(1), loop(1))).toBe(true);
-		expect(sameJson(loop(1), loop(2))).toBe(false);
 	});
 });
