@@ -48,9 +48,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Each key of `value` whose value is not `undefined` (a key holding `undefined` is absent in JSON). */
+function definedKeys(value: Record<string, unknown>): string[] {
+	return Object.keys(value).filter((key) => value[key] !== undefined);
+}
+
 /**
  * Whether two JSON values are equal: same primitives, arrays equal item by item, objects equal key
- * by key in any order. A key whose value is `undefined` counts as absent, as in JSON.
+ * by key in any order. A key whose value is `undefined` counts as absent, as in JSON. It walks with
+ * a stack of its own, not by recursion, so a value nested any depth (a hostile server's schema)
+ * neither overflows the call stack nor throws; a pair met again (a cycle) counts as equal.
  *
  * @example
  * ```ts
@@ -58,14 +65,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function sameJson(a: unknown, b: unknown): boolean {
-	if (Object.is(a, b)) return true;
-	if (Array.isArray(a)) {
-		if (!Array.isArray(b) || a.length !== b.length) return false;
-		return a.every((item, at) => sameJson(item, b[at]));
+	const pending: [unknown, unknown][] = [[a, b]];
+	const seen = new Map<object, Set<object>>();
+	for (let pair = pending.pop(); pair !== undefined; pair = pending.pop()) {
+		const [x, y] = pair;
+		if (Object.is(x, y)) continue;
+		if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+		const partners = seen.get(x) ?? new Set<object>();
+		if (partners.has(y)) continue;
+		partners.add(y);
+		seen.set(x, partners);
+		if (Array.isArray(x)) {
+			if (!Array.isArray(y) || x.length !== y.length) return false;
+			for (let at = 0; at < x.length; at++) pending.push([x[at], y[at]]);
+			continue;
+		}
+		if (!isPlainObject(x) || !isPlainObject(y)) return false;
+		const keys = definedKeys(x);
+		if (keys.length !== definedKeys(y).length) return false;
+		for (const key of keys) {
+			if (!Object.hasOwn(y, key)) return false;
+			pending.push([x[key], y[key]]);
+		}
 	}
-	if (!isPlainObject(a) || !isPlainObject(b)) return false;
-	const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
-	const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
-	if (keysA.length !== keysB.length) return false;
-	return keysA.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+	return true;
 }

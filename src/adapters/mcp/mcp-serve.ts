@@ -161,7 +161,10 @@ export async function serveMcpProxy(options: ServeMcpProxyOptions): Promise<McpP
 				timer.unref?.();
 			});
 			const done = (async () => {
-				await catalog.close();
+				// A catalogue of yours that fails to close must not keep the proxy from closing.
+				await Promise.resolve()
+					.then(() => catalog.close())
+					.catch(() => undefined);
 				await server.close().catch(() => undefined);
 				return false as const;
 			})();
