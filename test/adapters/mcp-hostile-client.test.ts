@@ -131,3 +131,35 @@ describe("a hostile client behind the catalogue", () => {
 		expect([closes, rejections, errors]).toEqual([1, [], []]);
 	});
 });
+
+describe("a server that never answers tools/list", () => {
+	it("fails its listing at the deadline: ready resolves, the others are listed, an error says why", async () => {
+		const silent: McpClientLike = {
+			listTools: () => new Promise(() => {}),
+			callTool: async () => ({ content: [] }),
+		};
+		const fine: McpClientLike = {
+			listTools: async () => ({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }),
+			callTool: async () => ({ content: [{ type: "text", text: "ok" }] }),
+		};
+		const errors: string[] = [];
+		const catalog = createMcpCatalog({
+			servers: { silent, fine },
+			listTimeoutMs: 30,
+			reconnect: false,
+			onError: ({ server, error }) => errors.push(`${server}: ${(error as Error).message}`),
+		});
+		cleanup.push(() => catalog.close());
+		await catalog.ready;
+		expect(catalog.getAllTools().map((tool) => tool.name)).toEqual(["fine__echo"]);
+		expect(errors).toEqual(["silent: tools/list did not answer within 30 ms"]);
+		await settle();
+		expect(rejections).toEqual([]);
+	});
+
+	it("rejects a listTimeoutMs that is not a positive number", () => {
+		for (const listTimeoutMs of [0, -1, Number.NaN, "10" as never]) {
+			expect(() => createMcpCatalog({ servers: {}, listTimeoutMs })).toThrow(/listTimeoutMs must be/);
+		}
+	});
+});

@@ -50,7 +50,16 @@ export interface McpCatalogOptions {
 	 * (5 attempts, 0.5 s doubling), servers given as a client stay down until `setClient`
 	 */
 	reconnect?: McpReconnectOptions | false | undefined;
+	/**
+	 * How long listing a server's tools (every `tools/list` page) may take before the refresh fails
+	 * (the server keeps its last known tools; an `error` event says why), so a server that never
+	 * answers cannot hold `ready` or a refresh. In ms, `> 0`. @defaultValue 10_000
+	 */
+	listTimeoutMs?: number | undefined;
 }
+
+/** The default of {@link McpCatalogOptions.listTimeoutMs}. */
+export const DEFAULT_LIST_TIMEOUT_MS = 10_000;
 
 /**
  * The options once checked, with their defaults: how the catalogue names, groups and follows tools.
@@ -69,6 +78,7 @@ export interface CheckedCatalogOptions {
 	readonly subscribe: boolean;
 	/** `undefined` with `reconnect: false`. */
 	readonly backoff: McpReconnectOptions | undefined;
+	readonly listTimeoutMs: number;
 }
 
 /**
@@ -181,7 +191,13 @@ function serverEntries(servers: unknown): McpServerEntry[] {
  */
 export function checkCatalogOptions(options: McpCatalogOptions): CheckedCatalogOptions {
 	if (!isObject(options)) invalid(`options must be an object, got ${quote(options)}`);
-	const { toolName, namespace, onChange, onError, subscribe, reconnect } = options;
+	const { toolName, namespace, onChange, onError, subscribe, reconnect, listTimeoutMs } = options;
+	if (
+		listTimeoutMs !== undefined &&
+		!(typeof listTimeoutMs === "number" && listTimeoutMs > 0 && listTimeoutMs <= 2_147_483_647)
+	) {
+		invalid(`listTimeoutMs must be a number of milliseconds > 0, got ${quote(listTimeoutMs)}`);
+	}
 	checkFunction(toolName, "toolName");
 	checkFunction(namespace, "namespace");
 	checkFunction(onChange, "onChange");
@@ -198,5 +214,6 @@ export function checkCatalogOptions(options: McpCatalogOptions): CheckedCatalogO
 		onError,
 		subscribe: subscribe !== false,
 		backoff: reconnect === false ? undefined : (reconnect ?? {}),
+		listTimeoutMs: listTimeoutMs ?? DEFAULT_LIST_TIMEOUT_MS,
 	};
 }

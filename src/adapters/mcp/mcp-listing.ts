@@ -15,16 +15,31 @@ import type { McpClientLike, McpTool } from "./mcp-types.js";
 export const MAX_TOOL_PAGES = 1000;
 
 /**
- * Every tool of a server, following `nextCursor` page after page.
+ * Every tool of a server, following `nextCursor` page after page, within `timeoutMs` in all when
+ * given.
  *
- * @throws {Error} whatever `listTools` throws, or an `Error` for a malformed page or a cursor loop.
+ * @throws {Error} whatever `listTools` throws, or an `Error` for a malformed page, a cursor loop or
+ * a listing past the deadline.
  *
  * @example
  * ```ts
  * const tools = await listAllTools(client); // [{ name: "get_forecast", inputSchema: {...} }, ...]
  * ```
  */
-export async function listAllTools(client: McpClientLike): Promise<McpTool[]> {
+export async function listAllTools(client: McpClientLike, timeoutMs?: number): Promise<McpTool[]> {
+	if (timeoutMs === undefined) return listPages(client);
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const late = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`tools/list did not answer within ${timeoutMs} ms`)), timeoutMs);
+	});
+	try {
+		return await Promise.race([listPages(client), late]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+async function listPages(client: McpClientLike): Promise<McpTool[]> {
 	const tools: McpTool[] = [];
 	const seen = new Set<string>();
 	let cursor: string | undefined;

@@ -79,7 +79,7 @@ async function run(core: CatalogCore, state: ServerState): Promise<McpRefreshRes
 		if (client === undefined || state.status !== "connected") {
 			throw new Error(`MCP server ${quote(state.name)} is not connected`);
 		}
-		listed = await listAllTools(client);
+		listed = await listAllTools(client, core.options.listTimeoutMs);
 	} catch (error) {
 		return failedRefresh(core, state, error);
 	}
