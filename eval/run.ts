@@ -2,6 +2,7 @@
  * `npm run eval`: our default ranker beside wink-bm25-text-search, MiniSearch and flexsearch on the
  * bundled datasets; prints one table per dataset and writes a JSON report.
  * `npm run eval -- --explain <query-id>` explains our ranking of one query instead.
+ * `npm run eval -- --embedder <module>` puts the hybrid ranker (BM25 + that embedder) beside ours.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -10,6 +11,7 @@ import { parseCliArgs, USAGE, UsageError } from "./cli-args.js";
 import { catalogueParts, type EvalDataset, loadDataset } from "./datasets.js";
 import { evaluateRanker, type RankerResult } from "./evaluate.js";
 import { explainQuery, findQuery } from "./explain.js";
+import { cachePath, DiskCachedEmbedder, evaluateHybrid, loadEmbedder } from "./hybrid.js";
 import { createRankers, OURS_NAME, RANKER_CONFIGURATIONS } from "./rankers/all.js";
 import { OursRanker } from "./rankers/ours.js";
 import {
@@ -25,6 +27,7 @@ import {
 } from "./report.js";
 
 const ROOT = new URL("../", import.meta.url);
+const REPORTS = fileURLToPath(new URL("reports/", ROOT));
 const DEFAULT_REPORT = fileURLToPath(new URL("reports/eval.json", ROOT));
 
 /** Our per-query gold ranks in the full ranking (every match), untimed. */
@@ -41,13 +44,42 @@ function oursGoldRanks(dataset: EvalDataset): GoldRanks[] {
 	return ranks;
 }
 
-function evaluate(datasets: readonly EvalDataset[], reportPath: string): void {
+/** The hybrid ranker's part of a run: its embedder (disk-cached) and row name. */
+interface HybridRun {
+	readonly embedder: DiskCachedEmbedder;
+	readonly name: string;
+}
+
+async function evaluate(
+	datasets: readonly EvalDataset[],
+	reportPath: string,
+	hybrid: HybridRun | undefined,
+): Promise<void> {
 	const started = performance.now();
 	const reports: Record<string, DatasetReport> = {};
 	for (const dataset of datasets) {
-		const results: RankerResult[] = createRankers().map((ranker) => evaluateRanker(ranker, dataset));
+		// With an embedder: ours and the hybrid ranker only (the peers are in the plain run).
+		const rankers = hybrid === undefined ? createRankers() : [new OursRanker(undefined, OURS_NAME)];
+		const results: RankerResult[] = rankers.map((ranker) => evaluateRanker(ranker, dataset));
 		const ours = results.find((result) => result.ranker === OURS_NAME);
 		if (ours === undefined) throw new Error("the ranker list has no ours");
+		if (hybrid !== undefined) {
+			const { result, info } = await evaluateHybrid(dataset, hybrid.embedder, hybrid.name);
+			hybrid.embedder.save();
+			results.push(result);
+			console.log(
+				dataset.catalogues === undefined
+					? formatTable(dataset, results)
+					: formatNaturalTable(dataset, results),
+			);
+			const gain = (result.metrics.ndcg10 - ours.metrics.ndcg10).toFixed(3);
+			console.log(
+				`hybrid vs ours: nDCG@10 ${result.metrics.ndcg10.toFixed(3)} vs ${ours.metrics.ndcg10.toFixed(3)} (${gain.startsWith("-") ? gain : `+${gain}`}); tools embedded ${info.toolsEmbedded}, searches answered by BM25 alone ${info.fallbacks}${info.firstFallback === undefined ? "" : ` (first: ${info.firstFallback})`}`,
+			);
+			console.log("");
+			reports[dataset.id] = datasetReport(dataset, results, oursGoldRanks(dataset));
+			continue;
+		}
 		if (dataset.catalogues !== undefined) {
 			console.log(formatNaturalTable(dataset, results));
 			console.log("");
@@ -81,10 +113,16 @@ function evaluate(datasets: readonly EvalDataset[], reportPath: string): void {
 	};
 	mkdirSync(dirname(reportPath), { recursive: true });
 	writeFileSync(reportPath, `${JSON.stringify(report, null, "\t")}\n`);
+	if (hybrid !== undefined) {
+		const { embedder } = hybrid;
+		console.log(
+			`embedding cache: ${cachePath(REPORTS, embedder.id)} (${embedder.size} vectors; this run: ${embedder.hits} from the cache, ${embedder.misses} embedded)`,
+		);
+	}
 	console.log(`report: ${reportPath} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
 	let args: ReturnType<typeof parseCliArgs>;
 	try {
 		args = parseCliArgs(argv);
@@ -97,7 +135,10 @@ function main(argv: readonly string[]): number {
 		console.log(USAGE);
 		return 0;
 	}
-	const datasets = args.datasets.map((id) => loadDataset(id, ROOT));
+	const datasets = args.datasets.map((id) => {
+		const dataset = loadDataset(id, ROOT);
+		return args.limit === undefined ? dataset : { ...dataset, queries: dataset.queries.slice(0, args.limit) };
+	});
 	if (args.explain !== undefined) {
 		const found = findQuery(datasets, args.explain);
 		if (found === undefined) {
@@ -107,7 +148,21 @@ function main(argv: readonly string[]): number {
 		console.log(explainQuery(found.dataset, found.query));
 		return 0;
 	}
-	evaluate(datasets, args.json === undefined ? DEFAULT_REPORT : resolve(args.json));
+	let hybrid: HybridRun | undefined;
+	if (args.embedder !== undefined) {
+		const embedder = await loadEmbedder(args.embedder);
+		hybrid = {
+			embedder: new DiskCachedEmbedder(embedder, cachePath(REPORTS, embedder.id)),
+			name: `ours+hybrid (${embedder.id})`,
+		};
+	}
+	const reportPath =
+		args.json !== undefined
+			? resolve(args.json)
+			: hybrid === undefined
+				? DEFAULT_REPORT
+				: cachePath(REPORTS, hybrid.embedder.id).replace(/embeddings-([^/\\]+)$/, "eval-hybrid-$1");
+	await evaluate(datasets, reportPath, hybrid);
 	return 0;
 }
 
@@ -117,4 +172,4 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 	throw error;
 });
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -36,7 +36,9 @@ export type { RenderToolSearchDescriptionOptions, ToolSearchSource } from "./int
 export { renderToolSearchDescription } from "./integration/source-listing.js";
 export type { ToolCallCheck, ToolCallCheckOptions } from "./integration/unloaded-tool-guard.js";
 export { checkToolCall } from "./integration/unloaded-tool-guard.js";
-// Swapping the ranker.
+// Swapping the ranker; hybrid ranking with any embedder (options and adapters in `tool-search/ranking`).
+export type { Embedder } from "./ranking/hybrid/embedder.js";
+export { createHybridRanker } from "./ranking/hybrid/hybrid-ranker.js";
 export { getToolRanker, registerToolRanker } from "./ranking/registry.js";
 // The tool.
 export type { ToolSearchToolDefinition, ToolSearchToolOptions } from "./tool/create-tool-search-tool.js";

@@ -6,6 +6,8 @@
  *   kept current across calls, with `explain`, `toJSON` / `fromJSON` for a warm start.
  * - {@link ToolSearchIndex}: the incremental BM25F+ index itself (add / update / remove one tool).
  * - {@link tokenize}: the tokenizer both use.
+ * - The hybrid ranker's types (`createHybridRanker` itself is in `tool-search`) and
+ *   {@link openAiCompatibleEmbedder}, an embedder for any OpenAI-compatible `/v1/embeddings` server.
  * - The options (`ToolSearchIndexOptions`) and their defaults, in one object.
  *
  * @example
@@ -31,4 +33,16 @@ export { ToolSearchIndex } from "./index/tool-search-index.js";
 export type { Bm25RankerStats, Bm25SearchOptions } from "./ranking/bm25-ranker.js";
 export { Bm25Ranker } from "./ranking/bm25-ranker.js";
 export type { SerializedBm25Ranker } from "./ranking/bm25-ranker-snapshot.js";
+export type {
+	EmbeddingProgress,
+	HybridFusion,
+	HybridPrepareOptions,
+	HybridRanker,
+	HybridRankerOptions,
+	HybridRankerStats,
+	HybridRankResult,
+} from "./ranking/hybrid/hybrid-ranker.js";
+export type { SerializedHybridRanker } from "./ranking/hybrid/hybrid-snapshot.js";
+export type { OpenAiCompatibleEmbedderOptions } from "./ranking/hybrid/openai-compatible-embedder.js";
+export { openAiCompatibleEmbedder } from "./ranking/hybrid/openai-compatible-embedder.js";
 export { tokenize } from "./tokenizer/tokenize.js";

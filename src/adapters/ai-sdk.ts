@@ -43,6 +43,8 @@ import { wrapTools } from "./ai-sdk/wrap-tools.js";
 import { isObject } from "./shared/checks.js";
 import { loadedNowMessage } from "./shared/loaded-now-message.js";
 
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel } from "./ai-sdk/embedder.js";
+export { aiSdkEmbedder } from "./ai-sdk/embedder.js";
 export type {
 	AiSdkToolSearch,
 	AiSdkToolSearchOptions,
