@@ -31,7 +31,27 @@ interface Entry extends SearchableTool {
 	readonly inputSchema: unknown;
 	readonly title: unknown;
 	readonly label: unknown;
-	seenAt: number;
+}
+
+/**
+ * One call's view, immutable once collected: overlapping `tool_search` calls each keep their own
+ * (an earlier call's lookups must not see what a later call collected while it awaited its ranker).
+ */
+class CatalogView implements SearchableTools {
+	readonly tools: readonly Entry[];
+	readonly documents: readonly ToolSearchDocument[];
+	/** Every name taken this call: its searchable entry, or `null` (excluded, or `tool_search`). */
+	readonly #byName: ReadonlyMap<string, Entry | null>;
+
+	constructor(tools: readonly Entry[], byName: ReadonlyMap<string, Entry | null>) {
+		this.tools = tools;
+		this.documents = tools.map((entry) => entry.document);
+		this.#byName = byName;
+	}
+
+	get(name: string): SearchableTool | undefined {
+		return this.#byName.get(name) ?? undefined;
+	}
 }
 
 function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {
@@ -66,11 +86,11 @@ function unchanged(entry: Entry, tool: ToolInfo): boolean {
 export class SearchableCatalog {
 	readonly #exclude: ((tool: ToolInfo) => boolean) | undefined;
 	readonly #namespaceOf: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
-	readonly #entries = new Map<string, Entry>();
-	#epoch = 0;
+	/** The entries of the last collect, by name (excluded tools' included), to reuse documents. */
+	#entries = new Map<string, Entry>();
 	/** The previous call's host array contents and result, for the fast path. */
 	#lastItems: unknown[] = [];
-	#last: SearchableTools | undefined;
+	#last: CatalogView | undefined;
 
 	constructor(options: {
 		exclude?: ((tool: ToolInfo) => boolean) | undefined;
@@ -86,63 +106,61 @@ export class SearchableCatalog {
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
 
-		const epoch = ++this.#epoch;
-		const tools: SearchableTool[] = [];
+		const previous = this.#entries;
+		const entries = new Map<string, Entry>();
+		const byName = new Map<string, Entry | null>();
+		const tools: Entry[] = [];
 		for (const item of items) {
 			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
 			const tool = item as unknown as ToolInfo;
-			let entry = this.#entries.get(tool.name);
-			if (entry?.seenAt === epoch) continue; // a second tool of that name
+			if (byName.has(tool.name)) continue; // a second tool of that name
+			const known = previous.get(tool.name);
+			if (known !== undefined) entries.set(tool.name, known);
 			if (tool.name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
-				if (entry !== undefined) entry.seenAt = epoch;
+				byName.set(tool.name, null);
 				continue;
 			}
-			const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
-			if (entry === undefined || !unchanged(entry, tool) || !sameNamespace(entry.namespace, namespace)) {
-				entry = {
-					tool,
-					namespace,
-					document: createToolSearchDocument(tool, namespace),
-					description: tool.description,
-					parameters: tool.parameters,
-					inputSchema: tool.inputSchema,
-					title: tool.title,
-					label: tool.label,
-					seenAt: epoch,
-				};
-				this.#entries.set(tool.name, entry);
-			}
-			entry.seenAt = epoch;
+			const entry = this.#entryOf(tool, known);
+			entries.set(tool.name, entry);
+			byName.set(tool.name, entry);
 			tools.push(entry);
 		}
-		if (this.#entries.size > tools.length) {
-			for (const [name, entry] of this.#entries) if (entry.seenAt !== epoch) this.#entries.delete(name);
-		}
-		const entries = this.#entries;
-		const result: SearchableTools = {
-			tools,
-			documents: tools.map((entry) => entry.document),
-			get: (name) => {
-				const entry = entries.get(name);
-				return entry?.seenAt === epoch ? entry : undefined;
-			},
-		};
+		const result = new CatalogView(tools, byName);
+		this.#entries = entries;
 		this.#lastItems = items.slice();
 		this.#last = result;
 		return result;
+	}
+
+	/** `known` when it still describes `tool` (same metadata and namespace), else a new entry. */
+	#entryOf(tool: ToolInfo, known: Entry | undefined): Entry {
+		const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
+		if (known !== undefined && unchanged(known, tool) && sameNamespace(known.namespace, namespace)) {
+			return known;
+		}
+		return {
+			tool,
+			namespace,
+			document: createToolSearchDocument(tool, namespace),
+			description: tool.description,
+			parameters: tool.parameters,
+			inputSchema: tool.inputSchema,
+			title: tool.title,
+			label: tool.label,
+		};
 	}
 
 	/**
 	 * Whether the host returned the same tool objects as last time, unchanged, with the same answers
 	 * from `exclude` and `namespaceOf`: then last call's result (and documents array) still holds.
 	 */
-	#sameAsLast(items: readonly unknown[], last: SearchableTools): boolean {
+	#sameAsLast(items: readonly unknown[], last: CatalogView): boolean {
 		const previous = this.#lastItems;
 		const count = items.length;
 		if (count !== previous.length) return false;
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
-		const searchable = last.tools as readonly Entry[];
+		const searchable = last.tools;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];
