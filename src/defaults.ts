@@ -190,3 +190,76 @@ export const DEFAULT_INDEX_OPTIONS: ResolvedToolSearchIndexOptions = Object.free
 	glossary: Object.freeze({}),
 	fuzzy: Object.freeze({ enabled: false, weight: 0.5 }),
 });
+
+// Limits of `tool_search` (issue 12): each bounds the work or the output of one call, so that no
+// call at 100k tools costs more than a few tens of milliseconds of the library's own CPU beyond
+// the ranking itself, whatever the model or the host sends.
+
+/**
+ * How long `tool_search` waits for a ranker that is not the built-in `Bm25Ranker`, in
+ * milliseconds, before answering with the built-in one (`ranked_by: "fallback"`, `fallback_reason`
+ * `ranker failed: timed out after 5000 ms`). Set per tool with `createToolSearchTool`'s
+ * `rankerTimeoutMs` (`Infinity` waits for ever).
+ *
+ * @example
+ * ```ts
+ * createToolSearchTool({ tools: host, ranker: remoteRanker, rankerTimeoutMs: DEFAULT_RANKER_TIMEOUT_MS * 2 });
+ * ```
+ */
+export const DEFAULT_RANKER_TIMEOUT_MS = 5000;
+
+/**
+ * The most tools one `tool_search` call finds and activates: a model's larger `limit` is lowered
+ * to it, and the result says so. Set per tool with `createToolSearchTool`'s `maxLimit`.
+ *
+ * @example
+ * ```ts
+ * createToolSearchTool({ tools: host, maxLimit: DEFAULT_MAX_TOOL_SEARCH_LIMIT / 2 });
+ * ```
+ */
+export const DEFAULT_MAX_TOOL_SEARCH_LIMIT = 50;
+
+/**
+ * The longest `query` `tool_search` accepts, in UTF-16 code units after trimming. A longer one is
+ * an error result asking the model for a few keywords (a pasted task or document is not a search).
+ *
+ * @example
+ * ```ts
+ * if (query.trim().length > MAX_QUERY_LENGTH) console.warn("tool_search will refuse this query");
+ * ```
+ */
+export const MAX_QUERY_LENGTH = 1000;
+
+/**
+ * The longest query the result text echoes; a longer one is cut and ends with `…`. `details.query`
+ * keeps it whole.
+ *
+ * @example
+ * ```ts
+ * JSON.parse(text.split("\n")[0]).query.length <= MAX_ECHOED_QUERY_LENGTH + 1; // true
+ * ```
+ */
+export const MAX_ECHOED_QUERY_LENGTH = 200;
+
+/**
+ * How many unmatched query words the result text names; the others are counted (`and 3 more`).
+ *
+ * @example
+ * ```ts
+ * `No tool matched: ${terms.slice(0, MAX_UNMATCHED_TERMS_SHOWN).join(", ")}`;
+ * ```
+ */
+export const MAX_UNMATCHED_TERMS_SHOWN = 20;
+
+/**
+ * The budget, in UTF-16 code units, for the tool names and description lines of one `tool_search`
+ * result text. Matches that would not fit (only hosts with very long tool names get there) are
+ * neither activated nor listed, and the text says how many were left out. With descriptions cut to
+ * 160 code units, the whole text stays within about this budget plus 2,000.
+ *
+ * @example
+ * ```ts
+ * result.content[0].text.length < MAX_RESULT_TOOLS_TEXT_LENGTH + 2000; // true
+ * ```
+ */
+export const MAX_RESULT_TOOLS_TEXT_LENGTH = 20_000;
