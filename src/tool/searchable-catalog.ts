@@ -5,12 +5,19 @@
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { createToolSearchDocument } from "../document/create-tool-search-document.js";
+import { ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 
 /** A searchable tool with its namespace (as given then) and search document. */
 export interface SearchableTool {
 	readonly tool: ToolInfo;
+	/**
+	 * The tool's fields as read when its document was built (`name`, `description`, `parameters`,
+	 * `inputSchema`, `title`, `label`), frozen: what a result shows, without reading the host's
+	 * getters again.
+	 */
+	readonly info: ToolInfo;
 	readonly namespace: ToolNamespace | undefined;
 	readonly document: ToolSearchDocument;
 }
@@ -25,13 +32,7 @@ export interface SearchableTools {
 	get(name: string): SearchableTool | undefined;
 }
 
-interface Entry extends SearchableTool {
-	readonly description: unknown;
-	readonly parameters: unknown;
-	readonly inputSchema: unknown;
-	readonly title: unknown;
-	readonly label: unknown;
-}
+type Entry = SearchableTool;
 
 /**
  * One call's view, immutable once collected: overlapping `tool_search` calls each keep their own
@@ -68,14 +69,55 @@ function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNam
 }
 
 function unchanged(entry: Entry, tool: ToolInfo): boolean {
+	const { info } = entry;
 	return (
 		entry.tool === tool &&
-		entry.description === tool.description &&
-		entry.parameters === tool.parameters &&
-		entry.inputSchema === tool.inputSchema &&
-		entry.title === tool.title &&
-		entry.label === tool.label
+		info.description === tool.description &&
+		info.parameters === tool.parameters &&
+		info.inputSchema === tool.inputSchema &&
+		info.title === tool.title &&
+		info.label === tool.label
 	);
+}
+
+/** The fields of `tool` a document and a result are built from, read once. */
+function snapshotTool(tool: ToolInfo, name: string): ToolInfo {
+	const { description, parameters, inputSchema, title, label } = tool;
+	return Object.freeze({ name, description, parameters, inputSchema, title, label });
+}
+
+/** A host item's name when it is an object with a non-empty string name, read once. */
+function nameOf(item: unknown): string | undefined {
+	try {
+		const name = isObject(item) ? item.name : undefined;
+		return typeof name === "string" && name !== "" ? name : undefined;
+	} catch {
+		return undefined; // a throwing getter: a malformed tool
+	}
+}
+
+/**
+ * `known` when it still describes `tool` (same metadata and namespace), else a new entry;
+ * `undefined` when reading the tool throws (a hostile getter or proxy), so one broken tool does
+ * not take the search down. A `ToolSearchError` (a namespace without a string name) is the host's
+ * programmer error and is rethrown.
+ */
+function entryOf(
+	tool: ToolInfo,
+	name: string,
+	namespace: ToolNamespace | undefined,
+	known: Entry | undefined,
+): Entry | undefined {
+	try {
+		if (known !== undefined && unchanged(known, tool) && sameNamespace(known.namespace, namespace)) {
+			return known;
+		}
+		const info = snapshotTool(tool, name);
+		return { tool, info, namespace, document: createToolSearchDocument(info, namespace) };
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) throw error;
+		return undefined;
+	}
 }
 
 /**
@@ -111,18 +153,21 @@ export class SearchableCatalog {
 		const byName = new Map<string, Entry | null>();
 		const tools: Entry[] = [];
 		for (const item of items) {
-			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
-			const tool = item as unknown as ToolInfo;
-			if (byName.has(tool.name)) continue; // a second tool of that name
-			const known = previous.get(tool.name);
-			if (known !== undefined) entries.set(tool.name, known);
-			if (tool.name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
-				byName.set(tool.name, null);
+			const name = nameOf(item);
+			if (name === undefined) continue;
+			if (byName.has(name)) continue; // a second tool of that name
+			const tool = item as ToolInfo;
+			const known = previous.get(name);
+			if (known !== undefined) entries.set(name, known);
+			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
+				byName.set(name, null);
 				continue;
 			}
-			const entry = this.#entryOf(tool, known);
-			entries.set(tool.name, entry);
-			byName.set(tool.name, entry);
+			const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
+			const entry = entryOf(tool, name, namespace, known);
+			if (entry === undefined) continue; // a getter threw: the tool is skipped, not the search
+			entries.set(name, entry);
+			byName.set(name, entry);
 			tools.push(entry);
 		}
 		const result = new CatalogView(tools, byName);
@@ -132,29 +177,20 @@ export class SearchableCatalog {
 		return result;
 	}
 
-	/** `known` when it still describes `tool` (same metadata and namespace), else a new entry. */
-	#entryOf(tool: ToolInfo, known: Entry | undefined): Entry {
-		const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
-		if (known !== undefined && unchanged(known, tool) && sameNamespace(known.namespace, namespace)) {
-			return known;
-		}
-		return {
-			tool,
-			namespace,
-			document: createToolSearchDocument(tool, namespace),
-			description: tool.description,
-			parameters: tool.parameters,
-			inputSchema: tool.inputSchema,
-			title: tool.title,
-			label: tool.label,
-		};
-	}
-
 	/**
 	 * Whether the host returned the same tool objects as last time, unchanged, with the same answers
 	 * from `exclude` and `namespaceOf`: then last call's result (and documents array) still holds.
 	 */
 	#sameAsLast(items: readonly unknown[], last: CatalogView): boolean {
+		try {
+			return this.#sameItemsAsLast(items, last);
+		} catch (error) {
+			if (ToolSearchError.isInstance(error)) throw error;
+			return false; // a getter threw: the full collect skips that tool
+		}
+	}
+
+	#sameItemsAsLast(items: readonly unknown[], last: CatalogView): boolean {
 		const previous = this.#lastItems;
 		const count = items.length;
 		if (count !== previous.length) return false;
