@@ -263,3 +263,27 @@ export const MAX_UNMATCHED_TERMS_SHOWN = 20;
  * ```
  */
 export const MAX_RESULT_TOOLS_TEXT_LENGTH = 20_000;
+
+/**
+ * The longest tool name `checkToolCall` compares when it suggests names for an unknown tool (MCP's
+ * own limit for a tool name): a longer called name gets no suggestions and a longer catalogue name
+ * is never suggested.
+ *
+ * @example
+ * ```ts
+ * checkToolCall("x".repeat(MAX_SUGGESTION_NAME_LENGTH + 1), host).suggestions; // []
+ * ```
+ */
+export const MAX_SUGGESTION_NAME_LENGTH = 128;
+
+/**
+ * The most edits a suggested name may be away from the called one (the window is otherwise
+ * max(2, ⌊called local name length / 3⌋)). With {@link MAX_SUGGESTION_NAME_LENGTH}, one comparison
+ * computes at most 128 · 17 cells of a banded edit distance, whatever the names.
+ *
+ * @example
+ * ```ts
+ * const window = Math.min(MAX_SUGGESTION_EDITS, Math.max(2, Math.floor(localName.length / 3)));
+ * ```
+ */
+export const MAX_SUGGESTION_EDITS = 8;
