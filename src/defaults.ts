@@ -287,3 +287,37 @@ export const MAX_SUGGESTION_NAME_LENGTH = 128;
  * ```
  */
 export const MAX_SUGGESTION_EDITS = 8;
+
+/**
+ * How many levels below the root the schema walk behind a search document descends (each
+ * `properties`, `items`, `anyOf`, `$ref`, ... step is one level); deeper sub-schemas are ignored.
+ *
+ * @example
+ * ```ts
+ * createToolSearchDocument({ name: "deep", inputSchema: nested(10_000) }); // reads 33 levels
+ * ```
+ */
+export const MAX_SCHEMA_DEPTH = 32;
+
+/**
+ * How many schema nodes, property names and enum values (together) the schema walk behind a search
+ * document reads per tool; the rest of the schema is ignored, in walk order.
+ *
+ * @example
+ * ```ts
+ * createToolSearchDocument({ name: "huge", inputSchema: { enum: Array.from({ length: 1e6 }, String) } });
+ * // indexes the first MAX_SCHEMA_NODES - 1 values
+ * ```
+ */
+export const MAX_SCHEMA_NODES = 10_000;
+
+/**
+ * How many code units of property names and schema texts (titles, descriptions, enum and const
+ * values) the schema walk collects per tool; the text that crosses it is cut, the rest ignored.
+ *
+ * @example
+ * ```ts
+ * document.fields.parameterText.length <= MAX_SCHEMA_TEXT_LENGTH + 2000; // texts joined by "\n"
+ * ```
+ */
+export const MAX_SCHEMA_TEXT_LENGTH = 50_000;
