@@ -70,8 +70,8 @@ function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNam
 
 function unchanged(entry: Entry, tool: ToolInfo): boolean {
 	const { info } = entry;
+	// Fields, not the object: pi's getAllTools() returns fresh objects with the same fields each time.
 	return (
-		entry.tool === tool &&
 		info.description === tool.description &&
 		info.parameters === tool.parameters &&
 		info.inputSchema === tool.inputSchema &&
@@ -84,6 +84,12 @@ function unchanged(entry: Entry, tool: ToolInfo): boolean {
 function snapshotTool(tool: ToolInfo, name: string): ToolInfo {
 	const { description, parameters, inputSchema, title, label } = tool;
 	return Object.freeze({ name, description, parameters, inputSchema, title, label });
+}
+
+function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
 }
 
 /** A host item's name when it is an object with a non-empty string name, read once. */
@@ -170,7 +176,10 @@ export class SearchableCatalog {
 			byName.set(name, entry);
 			tools.push(entry);
 		}
-		const result = new CatalogView(tools, byName);
+		// The same entries as last time (fresh host objects, same fields): keep the same view, so the
+		// ranker sees the same documents array and re-indexes nothing.
+		const result =
+			last !== undefined && sameEntries(tools, last.tools) ? last : new CatalogView(tools, byName);
 		this.#entries = entries;
 		this.#lastItems = items.slice();
 		this.#last = result;
