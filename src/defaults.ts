@@ -190,3 +190,134 @@ export const DEFAULT_INDEX_OPTIONS: ResolvedToolSearchIndexOptions = Object.free
 	glossary: Object.freeze({}),
 	fuzzy: Object.freeze({ enabled: false, weight: 0.5 }),
 });
+
+// Limits of `tool_search` (issue 12): each bounds the work or the output of one call, so that no
+// call at 100k tools costs more than a few tens of milliseconds of the library's own CPU beyond
+// the ranking itself, whatever the model or the host sends.
+
+/**
+ * How long `tool_search` waits for a ranker that is not the built-in `Bm25Ranker`, in
+ * milliseconds, before answering with the built-in one (`ranked_by: "fallback"`, `fallback_reason`
+ * `ranker failed: timed out after 5000 ms`). Set per tool with `createToolSearchTool`'s
+ * `rankerTimeoutMs` (`Infinity` waits for ever).
+ *
+ * @example
+ * ```ts
+ * createToolSearchTool({ tools: host, ranker: remoteRanker, rankerTimeoutMs: DEFAULT_RANKER_TIMEOUT_MS * 2 });
+ * ```
+ */
+export const DEFAULT_RANKER_TIMEOUT_MS = 5000;
+
+/**
+ * The most tools one `tool_search` call finds and activates: a model's larger `limit` is lowered
+ * to it, and the result says so. Set per tool with `createToolSearchTool`'s `maxLimit`.
+ *
+ * @example
+ * ```ts
+ * createToolSearchTool({ tools: host, maxLimit: DEFAULT_MAX_TOOL_SEARCH_LIMIT / 2 });
+ * ```
+ */
+export const DEFAULT_MAX_TOOL_SEARCH_LIMIT = 50;
+
+/**
+ * The longest `query` `tool_search` accepts, in UTF-16 code units after trimming. A longer one is
+ * an error result asking the model for a few keywords (a pasted task or document is not a search).
+ *
+ * @example
+ * ```ts
+ * if (query.trim().length > MAX_QUERY_LENGTH) console.warn("tool_search will refuse this query");
+ * ```
+ */
+export const MAX_QUERY_LENGTH = 1000;
+
+/**
+ * The longest query the result text echoes; a longer one is cut and ends with `…`. `details.query`
+ * keeps it whole.
+ *
+ * @example
+ * ```ts
+ * JSON.parse(text.split("\n")[0]).query.length <= MAX_ECHOED_QUERY_LENGTH + 1; // true
+ * ```
+ */
+export const MAX_ECHOED_QUERY_LENGTH = 200;
+
+/**
+ * How many unmatched query words the result text names; the others are counted (`and 3 more`).
+ *
+ * @example
+ * ```ts
+ * `No tool matched: ${terms.slice(0, MAX_UNMATCHED_TERMS_SHOWN).join(", ")}`;
+ * ```
+ */
+export const MAX_UNMATCHED_TERMS_SHOWN = 20;
+
+/**
+ * The budget, in UTF-16 code units, for the tool names and description lines of one `tool_search`
+ * result text. Matches that would not fit (only hosts with very long tool names get there) are
+ * neither activated nor listed, and the text says how many were left out. With descriptions cut to
+ * 160 code units, the whole text stays within about this budget plus 2,000.
+ *
+ * @example
+ * ```ts
+ * result.content[0].text.length < MAX_RESULT_TOOLS_TEXT_LENGTH + 2000; // true
+ * ```
+ */
+export const MAX_RESULT_TOOLS_TEXT_LENGTH = 20_000;
+
+/**
+ * The longest tool name `checkToolCall` compares when it suggests names for an unknown tool (MCP's
+ * own limit for a tool name): a longer called name gets no suggestions and a longer catalogue name
+ * is never suggested.
+ *
+ * @example
+ * ```ts
+ * checkToolCall("x".repeat(MAX_SUGGESTION_NAME_LENGTH + 1), host).suggestions; // []
+ * ```
+ */
+export const MAX_SUGGESTION_NAME_LENGTH = 128;
+
+/**
+ * The most edits a suggested name may be away from the called one (the window is otherwise
+ * max(2, ⌊called local name length / 3⌋)). With {@link MAX_SUGGESTION_NAME_LENGTH}, one comparison
+ * computes at most 128 · 17 cells of a banded edit distance, whatever the names.
+ *
+ * @example
+ * ```ts
+ * const window = Math.min(MAX_SUGGESTION_EDITS, Math.max(2, Math.floor(localName.length / 3)));
+ * ```
+ */
+export const MAX_SUGGESTION_EDITS = 8;
+
+/**
+ * How many levels below the root the schema walk behind a search document descends (each
+ * `properties`, `items`, `anyOf`, `$ref`, ... step is one level); deeper sub-schemas are ignored.
+ *
+ * @example
+ * ```ts
+ * createToolSearchDocument({ name: "deep", inputSchema: nested(10_000) }); // reads 33 levels
+ * ```
+ */
+export const MAX_SCHEMA_DEPTH = 32;
+
+/**
+ * How many schema nodes, property names and enum values (together) the schema walk behind a search
+ * document reads per tool; the rest of the schema is ignored, in walk order.
+ *
+ * @example
+ * ```ts
+ * createToolSearchDocument({ name: "huge", inputSchema: { enum: Array.from({ length: 1e6 }, String) } });
+ * // indexes the first MAX_SCHEMA_NODES - 1 values
+ * ```
+ */
+export const MAX_SCHEMA_NODES = 10_000;
+
+/**
+ * How many code units of property names and schema texts (titles, descriptions, enum and const
+ * values) the schema walk collects per tool; the text that crosses it is cut, the rest ignored.
+ *
+ * @example
+ * ```ts
+ * document.fields.parameterText.length <= MAX_SCHEMA_TEXT_LENGTH + 2000; // texts joined by "\n"
+ * ```
+ */
+export const MAX_SCHEMA_TEXT_LENGTH = 50_000;

@@ -76,7 +76,8 @@ function joinLines(parts: readonly unknown[]): string {
  * inputs are never mutated.
  *
  * @throws {ToolSearchError} `INVALID_TOOL` when `tool` is not an object or its `name` is not a
- * non-empty string, or when `namespace` is given and its `name` is not a string.
+ * non-empty string, or when `namespace` is given and is not an object or its `name` is not a
+ * string; the message quotes the offending value.
  *
  * @example
  * ```ts
@@ -95,14 +96,26 @@ function joinLines(parts: readonly unknown[]): string {
  * ```
  */
 export function createToolSearchDocument(tool: ToolInfo, namespace?: ToolNamespace): ToolSearchDocument {
-	const name: unknown = isObject(tool) ? tool.name : undefined;
+	if (!isObject(tool)) {
+		throw new ToolSearchError(
+			"INVALID_TOOL",
+			`tool must be an object with a non-empty string name, got ${quote(tool)}`,
+		);
+	}
+	const name: unknown = tool.name;
 	if (typeof name !== "string" || name === "") {
 		throw new ToolSearchError("INVALID_TOOL", `tool name must be a non-empty string, got ${quote(name)}`);
 	}
 	let namespaceName = "";
 	let namespaceDetails = "";
 	if (namespace !== undefined) {
-		const nsName: unknown = isObject(namespace) ? namespace.name : undefined;
+		if (!isObject(namespace)) {
+			throw new ToolSearchError(
+				"INVALID_TOOL",
+				`namespace must be an object with a string name, got ${quote(namespace)}`,
+			);
+		}
+		const nsName: unknown = namespace.name;
 		if (typeof nsName !== "string") {
 			throw new ToolSearchError("INVALID_TOOL", `namespace name must be a string, got ${quote(nsName)}`);
 		}

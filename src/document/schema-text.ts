@@ -11,11 +11,9 @@ export interface SchemaText {
 	readonly texts: readonly string[];
 }
 
-/**
- * How many levels below the root {@link schemaText} descends (each `properties`, `items`, `anyOf`,
- * `$ref`, ... step is one level). Deeper sub-schemas are ignored.
- */
-export const MAX_SCHEMA_DEPTH = 32;
+import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, MAX_SCHEMA_TEXT_LENGTH } from "../defaults.js";
+
+export { MAX_SCHEMA_DEPTH } from "../defaults.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
@@ -85,7 +83,10 @@ function textOf(value: unknown): string | undefined {
  *   (null, numbers, strings, arrays) is skipped, as are non-string descriptions and titles.
  * - Terminates on cycles (`$ref` to itself, mutual refs, JS object cycles): each schema object is
  *   visited once, and the walk stops {@link MAX_SCHEMA_DEPTH} levels below the root.
- * - Runs in time linear in the size of the schema (10,000 properties is fine).
+ * - Reads a bounded part of any schema: at most {@link MAX_SCHEMA_NODES} schema nodes, property
+ *   names and enum values together, and {@link MAX_SCHEMA_TEXT_LENGTH} code units of names and
+ *   texts (the text crossing it is cut); the rest is ignored, in walk order. Recursion is at most
+ *   {@link MAX_SCHEMA_DEPTH} deep, so no schema overflows the stack.
  * - Every key of `properties` counts as a name, whatever its value (`true` is a valid schema).
  *   Texts are trimmed; empty names and texts are dropped; exact duplicates are kept once.
  * - A sub-schema reached twice (shared by JS reference or by `$ref`) is read at its first visit
@@ -110,6 +111,8 @@ export function schemaText(schema: unknown): SchemaText {
 		names: new Set(),
 		texts: new Set(),
 		visited: new Set(),
+		items: MAX_SCHEMA_NODES,
+		chars: MAX_SCHEMA_TEXT_LENGTH,
 		refs: undefined,
 	};
 	walkSchema(walk, schema, 0);
@@ -122,34 +125,64 @@ interface SchemaWalk {
 	readonly names: Set<string>;
 	readonly texts: Set<string>;
 	readonly visited: Set<object>;
+	/** Schema nodes, property names and enum values still to read ({@link MAX_SCHEMA_NODES} at first). */
+	items: number;
+	/** Code units of names and texts still to collect ({@link MAX_SCHEMA_TEXT_LENGTH} at first). */
+	chars: number;
 	/** Resolved `$ref`s, made on the first `$ref`. */
 	refs: Map<string, unknown> | undefined;
 }
 
+/** Whether the walk may read one more item (a node, a property name, an enum value). */
+function take(walk: SchemaWalk): boolean {
+	if (walk.items <= 0 || walk.chars <= 0) return false;
+	walk.items--;
+	return true;
+}
+
+/** Adds `text` to `into` within the character budget (a text crossing it is cut). */
+function addWithin(walk: SchemaWalk, into: Set<string>, text: string): void {
+	if (into.has(text)) return;
+	const kept = text.length <= walk.chars ? text : text.slice(0, walk.chars);
+	walk.chars -= kept.length;
+	into.add(kept);
+}
+
 function addText(walk: SchemaWalk, value: unknown): void {
-	const text = textOf(value);
-	if (text !== undefined) walk.texts.add(text);
+	const text = textOf(typeof value === "string" ? value.slice(0, walk.chars + 1_000) : value);
+	if (text !== undefined) addWithin(walk, walk.texts, text);
 }
 
 function walkEach(walk: SchemaWalk, list: unknown, depth: number): void {
 	if (!Array.isArray(list)) return;
-	for (const item of list) walkSchema(walk, item, depth);
+	for (const item of list) {
+		if (walk.items <= 0) return;
+		walkSchema(walk, item, depth);
+	}
 }
 
 function walkSchema(walk: SchemaWalk, node: unknown, depth: number): void {
 	if (depth > MAX_SCHEMA_DEPTH || !isSchemaObject(node) || walk.visited.has(node)) return;
+	if (!take(walk)) return;
 	walk.visited.add(node);
 	const next = depth + 1;
 
 	if (typeof node.title === "string") addText(walk, node.title);
 	if (typeof node.description === "string") addText(walk, node.description);
-	if (Array.isArray(node.enum)) for (const value of node.enum) addText(walk, value);
+	if (Array.isArray(node.enum)) {
+		for (const value of node.enum) {
+			if (!take(walk)) break;
+			addText(walk, value);
+		}
+	}
 	if (Object.hasOwn(node, "const")) addText(walk, node.const);
 
 	const properties = node.properties;
 	if (isSchemaObject(properties)) {
-		for (const name of Object.keys(properties)) {
-			if (name.trim() !== "") walk.names.add(name);
+		for (const name in properties) {
+			if (!Object.hasOwn(properties, name)) continue;
+			if (!take(walk)) break;
+			if (name.trim() !== "") addWithin(walk, walk.names, name);
 			walkSchema(walk, properties[name], next);
 		}
 	}

@@ -3,13 +3,14 @@
  * exists but is not loaded gets an error naming `tool_search` (or is loaded, if the host opts in);
  * an unknown tool gets the nearest names.
  */
-import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { MAX_SUGGESTION_EDITS, MAX_SUGGESTION_NAME_LENGTH, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { quote } from "../errors.js";
+import { activeNames, hostList } from "../host/host-answer.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
-import { editDistance } from "../index/fuzzy.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
+import { boundedEditDistance, type EditDistanceWork } from "./bounded-edit-distance.js";
 
 /** How many names an unknown-tool message suggests by default. */
 export const DEFAULT_MAX_TOOL_SUGGESTIONS = 3;
@@ -45,10 +46,14 @@ export type ToolCallCheck =
 	| { status: "inactive"; message: string }
 	| { status: "unknown"; message: string; suggestions: string[] };
 
-function strings(value: unknown): string[] {
-	return Array.isArray(value)
-		? (value as unknown[]).filter((item): item is string => typeof item === "string")
-		: [];
+/** A host item's non-empty string name, read once; `undefined` when malformed or its getter throws. */
+function nameOf(tool: unknown): string | undefined {
+	try {
+		const name = isObjectLike(tool) ? tool.name : undefined;
+		return typeof name === "string" && name !== "" ? name : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 function checkArguments(name: unknown, host: unknown, options: unknown): void {
@@ -80,37 +85,65 @@ function queryWords(name: string): string {
 	return words === "" ? name : words;
 }
 
+/** A name with case and runs of `-`, `_`, `.`, `:`, `/` and whitespace folded, for containment. */
+function folded(name: string): string {
+	return name.toLowerCase().replace(/[\s_\-.:/]+/g, "_");
+}
+
+/** The length difference of `a` and `b` when one contains the other (3 characters or more). */
+function containment(a: string, b: string): number | undefined {
+	const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+	return short.length >= 3 && long.includes(short) ? long.length - short.length : undefined;
+}
+
+/** The called name, lowercased, its local name and its folded form, computed once per check. */
+interface Called {
+	readonly lower: string;
+	readonly local: string;
+	readonly folded: string;
+}
+
 /**
  * The distance from the called name to a candidate: the smallest edit distance between the
  * lowercased full names or the lowercased local names, within max(2, ⌊local name length / 3⌋)
- * (the local name of the called tool: a shared namespace prefix should not widen the window); or,
- * when one name contains the other (3 characters or more), their length difference, which is
- * their exact edit distance. `undefined` when neither applies.
+ * edits, at most 8 (the local name of the called tool: a shared namespace prefix should not widen the window); or,
+ * when one name contains the other (3 characters or more), lowercased or with separators folded
+ * (`slack_post` in `slack__post_message`), their length difference. `undefined` when none applies.
  */
-function distance(called: string, calledLocal: string, candidate: string): number | undefined {
+function distance(called: Called, candidate: string, work: EditDistanceWork | undefined): number | undefined {
 	const lower = candidate.toLowerCase();
-	const bound = Math.max(2, Math.floor(calledLocal.length / 3));
+	const bound = Math.min(MAX_SUGGESTION_EDITS, Math.max(2, Math.floor(called.local.length / 3)));
 	let best = Number.POSITIVE_INFINITY;
 	for (const [a, b] of [
-		[called, lower],
-		[calledLocal, toolLocalName(lower)],
+		[called.lower, lower],
+		[called.local, toolLocalName(lower)],
 	] as const) {
-		const edits = editDistance(a, b, bound);
+		const edits = boundedEditDistance(a, b, bound, work);
 		if (edits <= bound) best = Math.min(best, edits);
-		const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-		if (short.length >= 3 && long.includes(short)) best = Math.min(best, long.length - short.length);
+		best = Math.min(best, containment(a, b) ?? best);
 	}
+	best = Math.min(best, containment(called.folded, folded(candidate)) ?? best);
 	return best === Number.POSITIVE_INFINITY ? undefined : best;
 }
 
-function suggest(name: string, candidates: readonly string[], max: number): string[] {
-	if (max === 0) return [];
-	const called = name.toLowerCase();
-	const calledLocal = toolLocalName(called);
+/**
+ * The nearest catalogue names to `name`, at most `max`. A called name or a candidate longer than
+ * {@link MAX_SUGGESTION_NAME_LENGTH} is not compared (MCP allows no longer name), so a check costs
+ * O(candidates · 128 · 17) at most. `work` counts the edit-distance cells computed.
+ */
+export function suggest(
+	name: string,
+	candidates: readonly string[],
+	max: number,
+	work?: EditDistanceWork,
+): string[] {
+	if (max === 0 || name.length > MAX_SUGGESTION_NAME_LENGTH) return [];
+	const lower = name.toLowerCase();
+	const called: Called = { lower, local: toolLocalName(lower), folded: folded(name) };
 	const scored: { name: string; distance: number }[] = [];
 	for (const candidate of new Set(candidates)) {
-		if (candidate === name) continue;
-		const d = distance(called, calledLocal, candidate);
+		if (candidate === name || candidate.length > MAX_SUGGESTION_NAME_LENGTH) continue;
+		const d = distance(called, candidate, work);
 		if (d !== undefined) scored.push({ name: candidate, distance: d });
 	}
 	scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -130,15 +163,18 @@ function suggest(name: string, candidates: readonly string[], max: number): stri
  * - `unknown`: no tool has this name. `message` (exact): `Tool "X" does not exist.`, then
  *   ` Did you mean: a, b, c?` when there are suggestions, then ` Use tool_search to find tools.`
  *   Suggestions are catalogue names within a small edit distance of the called name (full or local
- *   name, lowercased, at most max(2, ⌊called local name length / 3⌋) edits) or containing it or
- *   contained in it (3 characters or more, the length difference then being the distance), nearest
- *   first, then by name (code unit order); never the called name itself.
+ *   name, lowercased, at most max(2, ⌊called local name length / 3⌋) edits and never more than 8) or containing it or
+ *   contained in it (3 characters or more, lowercased or with runs of `-`, `_`, `.`, `:`, `/` and
+ *   whitespace folded, so `slack_post` finds `slack__post_message`; the length difference then
+ *   being the distance), nearest first, then by name (code unit order); never the called name
+ *   itself. Names longer than 128 characters (`MAX_SUGGESTION_NAME_LENGTH`) are not compared.
  *
- * Names are quoted as JSON strings. Malformed catalogue entries are ignored; nothing the host
- * returns is mutated.
+ * Names are quoted as JSON strings. Malformed catalogue entries (a throwing `name` getter
+ * included) are ignored; nothing the host returns is mutated.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `name` is not a string, `host` lacks a method,
- * `autoActivate` is not a boolean or `maxSuggestions` is not an integer ≥ 0.
+ * `autoActivate` is not a boolean or `maxSuggestions` is not an integer ≥ 0, or when the host's
+ * `getAllTools()` or `getActiveTools()` returns a Promise (the host boundary is synchronous).
  *
  * @example
  * ```ts
@@ -154,13 +190,13 @@ export function checkToolCall(
 	options?: ToolCallCheckOptions,
 ): ToolCallCheck {
 	checkArguments(name, host, options);
-	const active = strings(host.getActiveTools());
+	const active = activeNames(host.getActiveTools());
 	if (active.includes(name)) return { status: "active" };
 
-	const all: unknown = host.getAllTools();
-	const names = (Array.isArray(all) ? (all as unknown[]) : []).flatMap((tool) =>
-		isObjectLike(tool) && typeof tool.name === "string" && tool.name !== "" ? [tool.name] : [],
-	);
+	const names = hostList(host.getAllTools(), "getAllTools").flatMap((tool) => {
+		const toolName = nameOf(tool);
+		return toolName === undefined ? [] : [toolName];
+	});
 	if (names.includes(name)) {
 		if (options?.autoActivate === true) {
 			host.setActiveTools([...active, name]);

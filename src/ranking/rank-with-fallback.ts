@@ -1,3 +1,4 @@
+import { DEFAULT_RANKER_TIMEOUT_MS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { QueryTermInfo } from "../index/index-search.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
@@ -31,9 +32,36 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	exclude?: ((name: string) => boolean) | undefined;
 	/** The ranker to fall back to. @defaultValue the shared default `Bm25Ranker` */
 	fallback?: ToolRanker | undefined;
+	/**
+	 * How long to wait for a ranker that is not a `Bm25Ranker` before falling back, in milliseconds;
+	 * `Infinity` waits for ever. The late ranker is not stopped (it still gets `signal`), its answer
+	 * is ignored. @defaultValue {@link DEFAULT_RANKER_TIMEOUT_MS}
+	 */
+	timeoutMs?: number | undefined;
 }
 
 export { throwIfAborted } from "./check-rank-call.js";
+
+/** setTimeout's largest delay; a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A promise that rejects with {@link RankerTimeout} after `ms`, unless disposed first. */
+function deadline(ms: number): { promise: Promise<never>; dispose: () => void } | undefined {
+	if (!(ms <= MAX_TIMER_MS)) return undefined;
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const promise = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new RankerTimeout(ms)), ms);
+	});
+	promise.catch(() => {});
+	return { promise, dispose: () => clearTimeout(timer) };
+}
+
+/** Why a ranker was given up on: it did not answer in time. */
+class RankerTimeout extends Error {
+	constructor(ms: number) {
+		super(`timed out after ${ms} ms`);
+	}
+}
 
 function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
 	let onAbort: () => void = () => {};
@@ -60,7 +88,8 @@ function checkMatches(
 	for (const item of value as unknown[]) {
 		const name = (item as { name?: unknown } | null)?.name;
 		const score = (item as { score?: unknown } | null)?.score;
-		if (typeof name !== "string" || typeof score !== "number" || Number.isNaN(score)) {
+		// ±Infinity would serialise as `null` in the result: as unusable as NaN.
+		if (typeof name !== "string" || typeof score !== "number" || !Number.isFinite(score)) {
 			return `ranker returned an invalid match ${quote(item)}`;
 		}
 		if (!known.has(name)) return `ranker returned ${quote(name)}, which is not one of the documents`;
@@ -78,8 +107,9 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Ranks with `ranker`, and when it throws, rejects or answers something unusable, with the default
- * BM25 ranker instead; the outcome says which. When `options.signal` aborts, rejects with a
+ * Ranks with `ranker`, and when it throws, rejects, answers something unusable (not an array, an
+ * unknown name, a score that is not a finite number) or does not answer within `timeoutMs`, with
+ * the default BM25 ranker instead; the outcome says which. When `options.signal` aborts, rejects with a
  * `ToolSearchError` of code `ABORTED`, whichever ranker was running.
  *
  * @example
@@ -95,7 +125,7 @@ export async function rankWithFallback(
 	limit: number,
 	options: RankWithFallbackOptions = {},
 ): Promise<RankOutcome> {
-	const { signal, exclude, fallback, ...rankOptions } = options;
+	const { signal, exclude, fallback, timeoutMs = DEFAULT_RANKER_TIMEOUT_MS, ...rankOptions } = options;
 	throwIfAborted(signal);
 	const fallbackRanker = fallback ?? getDefaultToolRanker();
 	const bm25Options = { ...rankOptions, signal, exclude };
@@ -109,6 +139,7 @@ export async function rankWithFallback(
 		exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
 	{
 		const abort = signal ? abortPromise(signal) : undefined;
+		const late = deadline(timeoutMs);
 		try {
 			const pending = Promise.resolve().then(() =>
 				ranker.rank(
@@ -118,7 +149,10 @@ export async function rankWithFallback(
 					signal === undefined ? rankOptions : { ...rankOptions, signal },
 				),
 			);
-			const value = await (abort ? Promise.race([pending, abort.promise]) : pending);
+			const racers: Promise<unknown>[] = [pending];
+			if (abort !== undefined) racers.push(abort.promise);
+			if (late !== undefined) racers.push(late.promise);
+			const value = await (racers.length === 1 ? pending : Promise.race(racers));
 			throwIfAborted(signal);
 			const checked = checkMatches(value, candidates, limit);
 			if (typeof checked !== "string") return { matches: checked, rankedBy: rankerName(ranker) };
@@ -129,6 +163,7 @@ export async function rankWithFallback(
 			fallbackReason = `ranker failed: ${describeError(error)}`;
 		} finally {
 			abort?.dispose();
+			late?.dispose();
 		}
 	}
 	const reason = fallbackReason ?? "ranker failed";

@@ -2,67 +2,37 @@
  * `createToolSearchTool`: the framework-neutral `tool_search` tool. It searches the host's tools
  * that are not active, activates the best matches, and tells the model they are callable.
  */
-import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { quote } from "../errors.js";
-import { isToolHost } from "../host/is-tool-host.js";
-import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
-import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery } from "../integration/discovery-policy.js";
+import {
+	DEFAULT_MAX_TOOL_SEARCH_LIMIT,
+	DEFAULT_RANKER_TIMEOUT_MS,
+	DEFAULT_TOOL_SEARCH_LIMIT,
+	TOOL_SEARCH_TOOL_NAME,
+} from "../defaults.js";
+import { activeNames, hostList } from "../host/host-answer.js";
+import type { DiscoveryPlan } from "../integration/discovery-policy.js";
 import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
-import { invalidOptions, isObjectLike } from "../internal/guards.js";
+import { isObjectLike } from "../internal/guards.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { rankerName } from "../ranking/ranker-brand.js";
-import { assertToolRanker, getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
-import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
+import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
+import type { ToolInfo, ToolRanker } from "../types.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import {
 	describeFoundTool,
 	formatToolSearchError,
 	formatToolSearchResult,
+	type ToolSearchResultTool,
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
+import { echoedQuery, fitResultBudget } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
+import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
 import { validateToolSearchInput } from "./validate-input.js";
 
-/**
- * Options of {@link createToolSearchTool}.
- *
- * @example
- * ```ts
- * const options: ToolSearchToolOptions = { tools: pi, defaultLimit: 5, namespaceOf: (tool) => serverOf(tool) };
- * ```
- */
-export interface ToolSearchToolOptions {
-	/**
-	 * The host's tools and active set. pi's `ExtensionAPI` fits as it is: `createToolSearchTool({ tools: pi })`.
-	 * The tool searches `getAllTools()` minus `getActiveTools()` and activates matches with `setActiveTools`.
-	 */
-	tools: ToolCatalog & ActiveToolSet;
-	/**
-	 * The ranker. @defaultValue the ranker in force at each call, `getToolRanker()`, so a
-	 * `registerToolRanker` takes effect from the next call.
-	 */
-	ranker?: ToolRanker | undefined;
-	/** Tools for which this returns `true` are never searched nor activated. @defaultValue none excluded */
-	exclude?: ((tool: ToolInfo) => boolean) | undefined;
-	/**
-	 * Which tools wait behind `tool_search` ({@link DiscoveryPolicy}: modes `off` / `auto` /
-	 * `mcp-only` / `all`, pinned tools and namespaces). With a policy, the tool applies it to the
-	 * host at creation and at every call: deferred tools are deactivated and only they are searched,
-	 * the others (pinned ones included) are activated, each the first time the host reports it; see
-	 * {@link ToolSearchToolDefinition.applyPolicy}. @defaultValue none: the host's active set is left
-	 * as it is and every inactive tool is searched
-	 */
-	policy?: DiscoveryPolicy | undefined;
-	/** The namespace of a tool, e.g. its MCP server; searched and shown as `server_name`. @defaultValue none */
-	namespaceOf?: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
-	/** How many tools a call finds and activates when the model gives no `limit`. @defaultValue 8 */
-	defaultLimit?: number | undefined;
-	/** Replaces the model-facing description. @defaultValue {@link TOOL_SEARCH_DESCRIPTION} */
-	description?: string | undefined;
-}
+export type { ToolSearchToolOptions } from "./tool-options.js";
 
 /**
  * The `tool_search` tool: plain data plus `execute`, for any host to wrap.
@@ -102,42 +72,10 @@ export interface ToolSearchToolDefinition {
 	): Promise<ToolSearchToolResult>;
 }
 
-function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
-	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
-	const { tools, ranker, exclude, namespaceOf, defaultLimit, description, policy } = options;
-	if (policy !== undefined) planDiscovery([], policy as DiscoveryPolicy);
-	if (!isToolHost(tools)) {
-		invalidOptions(
-			`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`,
-		);
-	}
-	if (ranker !== undefined) assertToolRanker(ranker, "ranker");
-	if (exclude !== undefined && typeof exclude !== "function") {
-		invalidOptions(`exclude must be a function, got ${quote(exclude)}`);
-	}
-	if (namespaceOf !== undefined && typeof namespaceOf !== "function") {
-		invalidOptions(`namespaceOf must be a function, got ${quote(namespaceOf)}`);
-	}
-	if (
-		defaultLimit !== undefined &&
-		!(typeof defaultLimit === "number" && Number.isInteger(defaultLimit) && defaultLimit >= 1)
-	) {
-		invalidOptions(`defaultLimit must be a positive integer, got ${quote(defaultLimit)}`);
-	}
-	if (description !== undefined && (typeof description !== "string" || description.trim() === "")) {
-		invalidOptions(`description must be a non-empty string, got ${quote(description)}`);
-	}
-}
-
-function nameList(value: unknown): string[] {
-	if (!Array.isArray(value)) return [];
-	return (value as unknown[]).filter((name): name is string => typeof name === "string");
-}
-
 function rawQuery(params: unknown): string | undefined {
 	try {
 		const query = isObjectLike(params) ? params.query : undefined;
-		return typeof query === "string" ? query : undefined;
+		return typeof query === "string" ? echoedQuery(query) : undefined;
 	} catch {
 		return undefined;
 	}
@@ -192,6 +130,8 @@ export function buildToolSearchTool(
 	checkOptions(options);
 	const { tools, ranker, namespaceOf, policy } = options;
 	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
+	const maxLimit = options.maxLimit ?? DEFAULT_MAX_TOOL_SEARCH_LIMIT;
+	const rankerTimeoutMs = options.rankerTimeoutMs ?? DEFAULT_RANKER_TIMEOUT_MS;
 	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
 
 	let plan: DiscoveryPlan | undefined;
@@ -221,21 +161,15 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	async function execute(
-		_toolCallId: string,
-		params: unknown,
-		signal?: AbortSignal,
-		_onUpdate?: unknown,
-		ctx?: unknown,
-	): Promise<ToolSearchToolResult> {
-		throwIfAborted(signal);
-		const input = validateToolSearchInput(params, defaultLimit);
-		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
-		const { query, limit } = input;
-		applyPolicy();
-
-		const searchable = catalog.collect(tools.getAllTools());
-		const hidden = new Set(nameList(tools.getActiveTools()));
+	/** Ranks the searchable tools that are not active; the matches, described, best first. */
+	async function search(
+		query: string,
+		limit: number,
+		signal: AbortSignal | undefined,
+		ctx: unknown,
+	): Promise<{ outcome: RankOutcome; found: ToolSearchResultTool[]; candidateCount: number }> {
+		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
+		const hidden = new Set(activeNames(tools.getActiveTools()));
 		let activeSearchable = 0;
 		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
 		const candidateCount = searchable.tools.length - activeSearchable;
@@ -246,37 +180,59 @@ export function buildToolSearchTool(
 				...(ctx === undefined ? {} : { ctx }),
 				exclude: (name) => hidden.has(name),
 				fallback: ownRanker(),
+				timeoutMs: rankerTimeoutMs,
 			});
 		}
 		throwIfAborted(signal);
-
-		let found = outcome.matches.flatMap((match) => {
+		const found = outcome.matches.flatMap((match) => {
 			const candidate = hidden.has(match.name) ? undefined : searchable.get(match.name);
 			return candidate === undefined
 				? []
-				: [describeFoundTool(candidate.tool, match.score, candidate.namespace)];
+				: [describeFoundTool(candidate.info, match.score, candidate.namespace)];
 		});
-		let active = nameList(tools.getActiveTools());
+		return { outcome, found, candidateCount };
+	}
+
+	async function execute(
+		_toolCallId: string,
+		params: unknown,
+		signal?: AbortSignal,
+		_onUpdate?: unknown,
+		ctx?: unknown,
+	): Promise<ToolSearchToolResult> {
+		throwIfAborted(signal);
+		const input = validateToolSearchInput(params, defaultLimit);
+		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
+		const { query } = input;
+		const limit = Math.min(input.limit, maxLimit);
+		applyPolicy();
+
+		const { outcome, found: matches, candidateCount } = await search(query, limit, signal, ctx);
+		// Matches whose names and lines would not fit the result's budget are not loaded either.
+		let found = fitResultBudget(matches);
+		const omitted = matches.length - found.length;
+		let active = activeNames(tools.getActiveTools());
 		if (found.length > 0) {
 			tools.setActiveTools([...new Set([...active, ...found.map((tool) => tool.name)])]);
-			active = nameList(tools.getActiveTools());
+			active = activeNames(tools.getActiveTools());
 			// A host may refuse a name (pi ignores hidden tools): report only what it activated.
 			const now = new Set(active);
 			found = found.filter((tool) => now.has(tool.name));
 			for (const tool of found) selected.add(tool.name);
 		}
-		const activated = found.map((tool) => tool.name);
 		const stillActive = new Set(active);
 
 		const details: ToolSearchToolDetails = {
 			query,
 			limit,
+			...(limit < input.limit ? { requested_limit: input.limit } : {}),
 			total_tools: candidateCount,
-			activated_tools: activated,
+			activated_tools: found.map((tool) => tool.name),
 			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
 			ranked_by: outcome.rankedBy,
 			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
 			tools: found,
+			...(omitted > 0 ? { omitted_tools: omitted } : {}),
 			...(outcome.terms === undefined
 				? {}
 				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),

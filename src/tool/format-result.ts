@@ -2,9 +2,16 @@
  * What `tool_search` returns: the result types, the compact model-visible text, and the structured
  * `details` a UI renders (snake_case keys, as in oh-my-pi's `search_tool_bm25`).
  */
-import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { MAX_UNMATCHED_TERMS_SHOWN, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
+import { echoedQuery } from "./result-budget.js";
+import type {
+	ToolSearchResultTool,
+	ToolSearchToolDetails,
+	ToolSearchToolFailure,
+	ToolSearchToolSuccess,
+} from "./result-types.js";
 
 /**
  * How many code units of a description's first line `details.tools[].description` keeps.
@@ -64,107 +71,15 @@ export const NO_MATCH_MESSAGE = "No matching tools found.";
 export const ABSTAINED_MESSAGE =
 	"No matching tools found: the only words that matched are in most tools. Describe the action or object more specifically.";
 
-/** One text part, as every tool-result format has it. */
-export interface ToolSearchTextContent {
-	type: "text";
-	text: string;
-}
-
-/**
- * One tool found (and activated) by a `tool_search` call, as `details.tools` lists it.
- *
- * @example
- * ```ts
- * const found: ToolSearchResultTool = { name: "github__create_issue", label: "Create issue",
- *   description: "Create a new issue in a GitHub repository.", server_name: "github", parameters: ["title", "body"], score: 7.31 };
- * ```
- */
-export interface ToolSearchResultTool {
-	/** The name to call the tool by. */
-	name: string;
-	/** The tool's `title`, else its `label`, else its name. */
-	label: string;
-	/** First non-blank line of the description, at most 200 code units. */
-	description: string;
-	/** The tool's namespace (e.g. its MCP server), when `namespaceOf` gave one. */
-	server_name?: string;
-	/** Top-level property names of the tool's argument schema. */
-	schema_keys: string[];
-	/** The ranker's score, rounded to 6 decimals. */
-	score: number;
-}
-
-/**
- * Structured, runtime-only result of a successful `tool_search` call (not shown to the model).
- *
- * @example
- * ```ts
- * // { query: "read file", limit: 8, total_tools: 31, activated_tools: ["filesystem__read_file"],
- * //   active_selected_tools: ["filesystem__read_file"], ranked_by: "bm25",
- * //   tools: [{ name: "filesystem__read_file", label: "Read file", description: "Read the complete ...",
- * //             server_name: "filesystem", schema_keys: ["path"], score: 7.123457 }] }
- * ```
- */
-export interface ToolSearchToolDetails {
-	/** The query, trimmed. */
-	query: string;
-	/** The limit in force (the model's or the default). */
-	limit: number;
-	/** How many tools were searchable (not active, not excluded). */
-	total_tools: number;
-	/** Tools activated by this call, best first. */
-	activated_tools: string[];
-	/** Every tool this `tool_search` instance activated, across calls, that is still active. */
-	active_selected_tools: string[];
-	/**
-	 * The ranker that answered, by its `name`: `"bm25"` (the built-in default), `"wink"`, a custom
-	 * ranker's own name (`"custom"` when it has none), or `"fallback"` when the configured ranker
-	 * failed and the built-in BM25 ranker answered.
-	 */
-	ranked_by: string;
-	/** Why the configured ranker was not used, when `ranked_by` is `"fallback"`. */
-	fallback_reason?: string;
-	/** The tools found, best first. */
-	tools: ToolSearchResultTool[];
-	/** Query words (as tokenized) that no searchable tool matched; only when the BM25 ranker answered. */
-	unmatched_terms?: string[];
-	/** True when only very common words matched and no tools were activated on purpose. */
-	abstained?: boolean;
-}
-
-/** Structured result of a `tool_search` call the model made with bad arguments. */
-export interface ToolSearchToolErrorDetails {
-	/** What was wrong, e.g. `query must not be empty`. */
-	error: string;
-	/** The query as sent, when it was a string. */
-	query?: string;
-}
-
-/** A successful `tool_search` result. */
-export interface ToolSearchToolSuccess {
-	content: [ToolSearchTextContent];
-	details: ToolSearchToolDetails;
-	isError?: never;
-}
-
-/** A `tool_search` result for bad arguments. */
-export interface ToolSearchToolFailure {
-	content: [ToolSearchTextContent];
-	details: ToolSearchToolErrorDetails;
-	isError: true;
-}
-
-/**
- * What `execute` resolves to; `isError` tells the two apart.
- *
- * @example
- * ```ts
- * const result = await toolSearch.execute("call-1", { query: "read file" });
- * if (result.isError) console.warn(result.details.error);
- * else console.log(result.details.activated_tools);
- * ```
- */
-export type ToolSearchToolResult = ToolSearchToolSuccess | ToolSearchToolFailure;
+export type {
+	ToolSearchResultTool,
+	ToolSearchTextContent,
+	ToolSearchToolDetails,
+	ToolSearchToolErrorDetails,
+	ToolSearchToolFailure,
+	ToolSearchToolResult,
+	ToolSearchToolSuccess,
+} from "./result-types.js";
 
 /** Defined in `src/document/first-line.ts`; also exported here, next to the lengths it is used with. */
 export { firstLine };
@@ -175,13 +90,26 @@ function nonBlank(value: unknown): string | undefined {
 	return trimmed === "" ? undefined : trimmed;
 }
 
+/** How many `schema_keys` a found tool lists. */
+const MAX_SCHEMA_KEYS = 100;
+
 function schemaKeys(tool: ToolInfo): string[] {
-	const schema =
-		typeof tool.parameters === "object" && tool.parameters !== null ? tool.parameters : tool.inputSchema;
-	if (typeof schema !== "object" || schema === null) return [];
-	const properties = (schema as { properties?: unknown }).properties;
-	if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return [];
-	return Object.keys(properties);
+	try {
+		const schema =
+			typeof tool.parameters === "object" && tool.parameters !== null ? tool.parameters : tool.inputSchema;
+		if (typeof schema !== "object" || schema === null) return [];
+		const properties = (schema as { properties?: unknown }).properties;
+		if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return [];
+		const keys: string[] = [];
+		for (const key in properties) {
+			if (!Object.hasOwn(properties, key)) continue;
+			keys.push(key);
+			if (keys.length >= MAX_SCHEMA_KEYS) break;
+		}
+		return keys;
+	} catch {
+		return []; // a hostile schema (throwing getter, proxy): no keys rather than no result
+	}
 }
 
 /**
@@ -201,12 +129,22 @@ export function describeFoundTool(
 ): ToolSearchResultTool {
 	return {
 		name: tool.name,
-		label: nonBlank(tool.title) ?? nonBlank(tool.label) ?? tool.name,
+		label: firstLine(
+			nonBlank(tool.title) ?? nonBlank(tool.label) ?? tool.name,
+			DETAILS_DESCRIPTION_MAX_LENGTH,
+		),
 		description: firstLine(tool.description, DETAILS_DESCRIPTION_MAX_LENGTH),
 		...(namespace === undefined ? {} : { server_name: namespace.name }),
 		schema_keys: schemaKeys(tool),
 		score: Math.round(score * 1e6) / 1e6,
 	};
+}
+
+function unmatchedNote(unmatched: readonly string[]): string {
+	const shown = unmatched.slice(0, MAX_UNMATCHED_TERMS_SHOWN).join(", ");
+	const more = unmatched.length - MAX_UNMATCHED_TERMS_SHOWN;
+	const rest = more > 0 ? ` and ${more} more` : "";
+	return `No tool matched: ${shown}${rest}. Rephrase those words (synonyms, the action or object) to search again.`;
 }
 
 function fallbackNote(reason: string | undefined): string {
@@ -220,9 +158,11 @@ function fallbackNote(reason: string | undefined): string {
 
 /**
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
- * `{"query","activated_tools","match_count","total_tools"}`; then one `- name: first line` per
- * activated tool and a line saying they are callable, or a line saying nothing was found; then, when
- * the configured ranker failed, a note saying so.
+ * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units); then
+ * one `- name: first line` per activated tool and a line saying they are callable, or a line saying
+ * nothing was found; then, when there are some, lines for matches left out to keep the text short,
+ * unmatched query words (at most 20 named), a `limit` lowered to the maximum, and the configured
+ * ranker having failed.
  *
  * @example
  * ```ts
@@ -235,7 +175,7 @@ function fallbackNote(reason: string | undefined): string {
 export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSearchToolSuccess {
 	const lines = [
 		JSON.stringify({
-			query: details.query,
+			query: echoedQuery(details.query),
 			activated_tools: details.activated_tools,
 			match_count: details.activated_tools.length,
 			total_tools: details.total_tools,
@@ -253,10 +193,17 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 		}
 		lines.push(TOOLS_AVAILABLE_MESSAGE);
 	}
-	const unmatched = details.unmatched_terms ?? [];
-	if (details.total_tools > 0 && unmatched.length > 0) {
+	const omitted = details.omitted_tools ?? 0;
+	if (omitted > 0) {
 		lines.push(
-			`No tool matched: ${unmatched.join(", ")}. Rephrase those words (synonyms, the action or object) to search again.`,
+			`${omitted} more matching tools were not loaded to keep this result short; search again with more specific words to load them.`,
+		);
+	}
+	const unmatched = details.unmatched_terms ?? [];
+	if (details.total_tools > 0 && unmatched.length > 0) lines.push(unmatchedNote(unmatched));
+	if (details.requested_limit !== undefined) {
+		lines.push(
+			`Note: limit ${details.requested_limit} is above the maximum of ${details.limit}; searched for ${details.limit} tools.`,
 		);
 	}
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));

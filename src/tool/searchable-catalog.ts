@@ -5,12 +5,19 @@
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { createToolSearchDocument } from "../document/create-tool-search-document.js";
+import { ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 
 /** A searchable tool with its namespace (as given then) and search document. */
 export interface SearchableTool {
 	readonly tool: ToolInfo;
+	/**
+	 * The tool's fields as read when its document was built (`name`, `description`, `parameters`,
+	 * `inputSchema`, `title`, `label`), frozen: what a result shows, without reading the host's
+	 * getters again.
+	 */
+	readonly info: ToolInfo;
 	readonly namespace: ToolNamespace | undefined;
 	readonly document: ToolSearchDocument;
 }
@@ -25,13 +32,27 @@ export interface SearchableTools {
 	get(name: string): SearchableTool | undefined;
 }
 
-interface Entry extends SearchableTool {
-	readonly description: unknown;
-	readonly parameters: unknown;
-	readonly inputSchema: unknown;
-	readonly title: unknown;
-	readonly label: unknown;
-	seenAt: number;
+type Entry = SearchableTool;
+
+/**
+ * One call's view, immutable once collected: overlapping `tool_search` calls each keep their own
+ * (an earlier call's lookups must not see what a later call collected while it awaited its ranker).
+ */
+class CatalogView implements SearchableTools {
+	readonly tools: readonly Entry[];
+	readonly documents: readonly ToolSearchDocument[];
+	/** Every name taken this call: its searchable entry, or `null` (excluded, or `tool_search`). */
+	readonly #byName: ReadonlyMap<string, Entry | null>;
+
+	constructor(tools: readonly Entry[], byName: ReadonlyMap<string, Entry | null>) {
+		this.tools = tools;
+		this.documents = tools.map((entry) => entry.document);
+		this.#byName = byName;
+	}
+
+	get(name: string): SearchableTool | undefined {
+		return this.#byName.get(name) ?? undefined;
+	}
 }
 
 function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {
@@ -48,14 +69,61 @@ function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNam
 }
 
 function unchanged(entry: Entry, tool: ToolInfo): boolean {
+	const { info } = entry;
+	// Fields, not the object: pi's getAllTools() returns fresh objects with the same fields each time.
 	return (
-		entry.tool === tool &&
-		entry.description === tool.description &&
-		entry.parameters === tool.parameters &&
-		entry.inputSchema === tool.inputSchema &&
-		entry.title === tool.title &&
-		entry.label === tool.label
+		info.description === tool.description &&
+		info.parameters === tool.parameters &&
+		info.inputSchema === tool.inputSchema &&
+		info.title === tool.title &&
+		info.label === tool.label
 	);
+}
+
+/** The fields of `tool` a document and a result are built from, read once. */
+function snapshotTool(tool: ToolInfo, name: string): ToolInfo {
+	const { description, parameters, inputSchema, title, label } = tool;
+	return Object.freeze({ name, description, parameters, inputSchema, title, label });
+}
+
+function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
+}
+
+/** A host item's name when it is an object with a non-empty string name, read once. */
+function nameOf(item: unknown): string | undefined {
+	try {
+		const name = isObject(item) ? item.name : undefined;
+		return typeof name === "string" && name !== "" ? name : undefined;
+	} catch {
+		return undefined; // a throwing getter: a malformed tool
+	}
+}
+
+/**
+ * `known` when it still describes `tool` (same metadata and namespace), else a new entry;
+ * `undefined` when reading the tool throws (a hostile getter or proxy), so one broken tool does
+ * not take the search down. A `ToolSearchError` (a namespace without a string name) is the host's
+ * programmer error and is rethrown.
+ */
+function entryOf(
+	tool: ToolInfo,
+	name: string,
+	namespace: ToolNamespace | undefined,
+	known: Entry | undefined,
+): Entry | undefined {
+	try {
+		if (known !== undefined && unchanged(known, tool) && sameNamespace(known.namespace, namespace)) {
+			return known;
+		}
+		const info = snapshotTool(tool, name);
+		return { tool, info, namespace, document: createToolSearchDocument(info, namespace) };
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) throw error;
+		return undefined;
+	}
 }
 
 /**
@@ -66,11 +134,11 @@ function unchanged(entry: Entry, tool: ToolInfo): boolean {
 export class SearchableCatalog {
 	readonly #exclude: ((tool: ToolInfo) => boolean) | undefined;
 	readonly #namespaceOf: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
-	readonly #entries = new Map<string, Entry>();
-	#epoch = 0;
+	/** The entries of the last collect, by name (excluded tools' included), to reuse documents. */
+	#entries = new Map<string, Entry>();
 	/** The previous call's host array contents and result, for the fast path. */
 	#lastItems: unknown[] = [];
-	#last: SearchableTools | undefined;
+	#last: CatalogView | undefined;
 
 	constructor(options: {
 		exclude?: ((tool: ToolInfo) => boolean) | undefined;
@@ -86,47 +154,33 @@ export class SearchableCatalog {
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
 
-		const epoch = ++this.#epoch;
-		const tools: SearchableTool[] = [];
+		const previous = this.#entries;
+		const entries = new Map<string, Entry>();
+		const byName = new Map<string, Entry | null>();
+		const tools: Entry[] = [];
 		for (const item of items) {
-			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
-			const tool = item as unknown as ToolInfo;
-			let entry = this.#entries.get(tool.name);
-			if (entry?.seenAt === epoch) continue; // a second tool of that name
-			if (tool.name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
-				if (entry !== undefined) entry.seenAt = epoch;
+			const name = nameOf(item);
+			if (name === undefined) continue;
+			if (byName.has(name)) continue; // a second tool of that name
+			const tool = item as ToolInfo;
+			const known = previous.get(name);
+			if (known !== undefined) entries.set(name, known);
+			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
+				byName.set(name, null);
 				continue;
 			}
 			const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
-			if (entry === undefined || !unchanged(entry, tool) || !sameNamespace(entry.namespace, namespace)) {
-				entry = {
-					tool,
-					namespace,
-					document: createToolSearchDocument(tool, namespace),
-					description: tool.description,
-					parameters: tool.parameters,
-					inputSchema: tool.inputSchema,
-					title: tool.title,
-					label: tool.label,
-					seenAt: epoch,
-				};
-				this.#entries.set(tool.name, entry);
-			}
-			entry.seenAt = epoch;
+			const entry = entryOf(tool, name, namespace, known);
+			if (entry === undefined) continue; // a getter threw: the tool is skipped, not the search
+			entries.set(name, entry);
+			byName.set(name, entry);
 			tools.push(entry);
 		}
-		if (this.#entries.size > tools.length) {
-			for (const [name, entry] of this.#entries) if (entry.seenAt !== epoch) this.#entries.delete(name);
-		}
-		const entries = this.#entries;
-		const result: SearchableTools = {
-			tools,
-			documents: tools.map((entry) => entry.document),
-			get: (name) => {
-				const entry = entries.get(name);
-				return entry?.seenAt === epoch ? entry : undefined;
-			},
-		};
+		// The same entries as last time (fresh host objects, same fields): keep the same view, so the
+		// ranker sees the same documents array and re-indexes nothing.
+		const result =
+			last !== undefined && sameEntries(tools, last.tools) ? last : new CatalogView(tools, byName);
+		this.#entries = entries;
 		this.#lastItems = items.slice();
 		this.#last = result;
 		return result;
@@ -136,13 +190,22 @@ export class SearchableCatalog {
 	 * Whether the host returned the same tool objects as last time, unchanged, with the same answers
 	 * from `exclude` and `namespaceOf`: then last call's result (and documents array) still holds.
 	 */
-	#sameAsLast(items: readonly unknown[], last: SearchableTools): boolean {
+	#sameAsLast(items: readonly unknown[], last: CatalogView): boolean {
+		try {
+			return this.#sameItemsAsLast(items, last);
+		} catch (error) {
+			if (ToolSearchError.isInstance(error)) throw error;
+			return false; // a getter threw: the full collect skips that tool
+		}
+	}
+
+	#sameItemsAsLast(items: readonly unknown[], last: CatalogView): boolean {
 		const previous = this.#lastItems;
 		const count = items.length;
 		if (count !== previous.length) return false;
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
-		const searchable = last.tools as readonly Entry[];
+		const searchable = last.tools;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];

@@ -2,6 +2,7 @@
  * Checks the arguments a model sent to `tool_search`. Never throws: a bad call becomes a message
  * the model can read.
  */
+import { MAX_QUERY_LENGTH } from "../defaults.js";
 
 /**
  * The outcome of {@link validateToolSearchInput}.
@@ -63,6 +64,8 @@ function missingQuery(params: Record<string, unknown>): string {
  *   arguments have other keys (at most three are named, quoted as JSON)
  * - `query must be a string`
  * - `query must not be empty`
+ * - `query is too long (N characters, at most 1000): describe the tool you need in a few keywords`
+ *   (the length counted after trimming, in UTF-16 code units)
  * - `query must contain at least one letter or number`
  * - `limit must be a positive integer`
  *
@@ -83,6 +86,12 @@ export function validateToolSearchInput(params: unknown, defaultLimit: number): 
 		if (typeof rawQuery !== "string") return { ok: false, error: "query must be a string" };
 		const query = rawQuery.trim();
 		if (query === "") return { ok: false, error: "query must not be empty" };
+		if (query.length > MAX_QUERY_LENGTH) {
+			return {
+				ok: false,
+				error: `query is too long (${query.length} characters, at most ${MAX_QUERY_LENGTH}): describe the tool you need in a few keywords`,
+			};
+		}
 		if (!LETTER_OR_NUMBER.test(query)) {
 			return { ok: false, error: "query must contain at least one letter or number" };
 		}

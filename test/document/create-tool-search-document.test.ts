@@ -241,10 +241,10 @@ describe("createToolSearchDocument", () => {
 	});
 
 	it.each<[string, unknown, string]>([
-		["null", null, "tool name must be a non-empty string, got undefined"],
-		["undefined", undefined, "tool name must be a non-empty string, got undefined"],
-		["a string", "read_file", "tool name must be a non-empty string, got undefined"],
-		["a number", 42, "tool name must be a non-empty string, got undefined"],
+		["null", null, "tool must be an object with a non-empty string name, got null"],
+		["undefined", undefined, "tool must be an object with a non-empty string name, got undefined"],
+		["a string", "read_file", 'tool must be an object with a non-empty string name, got "read_file"'],
+		["a number", 42, "tool must be an object with a non-empty string name, got 42"],
 		["no name", { description: "x" }, "tool name must be a non-empty string, got undefined"],
 		["an empty name", { name: "" }, 'tool name must be a non-empty string, got ""'],
 		["a numeric name", { name: 42 }, "tool name must be a non-empty string, got 42"],
@@ -258,8 +258,8 @@ describe("createToolSearchDocument", () => {
 	});
 
 	it.each<[string, unknown, string]>([
-		["null", null, "namespace name must be a string, got undefined"],
-		["a string", "github", "namespace name must be a string, got undefined"],
+		["null", null, "namespace must be an object with a string name, got null"],
+		["a string", "github", 'namespace must be an object with a string name, got "github"'],
 		["nameless", { description: "GitHub" }, "namespace name must be a string, got undefined"],
 		["a numeric name", { name: 1 }, "namespace name must be a string, got 1"],
 	])("rejects a namespace that is %s", (_case, namespace, message) => {

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import { MAX_SCHEMA_NODES, MAX_SCHEMA_TEXT_LENGTH } from "../../src/defaults.js";
 import { MAX_SCHEMA_DEPTH, schemaText } from "../../src/document/schema-text.js";
 import { deepFreeze } from "../helpers/deep-freeze.js";
 
@@ -258,20 +259,45 @@ describe("schemaText", () => {
 		expect(texts).toEqual([]);
 	});
 
-	it("handles 10,000 properties, each with a $ref, in linear time", () => {
+	it("reads 10,000 properties, each with a $ref, up to its node budget, in walk order", () => {
 		const properties: Record<string, unknown> = {};
 		for (let index = 0; index < 10_000; index++) {
 			properties[`field_${index}`] = { description: `Field number ${index}`, $ref: "#/$defs/Shared" };
 		}
 		const schema = { type: "object", properties, $defs: { Shared: { description: "shared" } } };
-		const started = performance.now();
 		const { names, texts } = schemaText(schema);
-		const elapsed = performance.now() - started;
-		expect(names).toHaveLength(10_000);
-		expect(names[9_999]).toBe("field_9999");
-		expect(texts).toHaveLength(10_001);
-		expect(texts[1]).toBe("shared");
-		expect(elapsed).toBeLessThan(1_000);
+		const collected = [...names, ...texts].reduce((sum, text) => sum + text.length, 0);
+		expect(collected).toBeLessThanOrEqual(MAX_SCHEMA_TEXT_LENGTH);
+		expect(names.length).toBeGreaterThan(1000);
+		expect(names.length).toBeLessThan(10_000);
+		expect(names.at(-1)).toBe(`field_${names.length - 1}`);
+		expect(texts.slice(0, 3)).toEqual(["Field number 0", "shared", "Field number 1"]);
+		// Short names and no texts: the node budget ends it (the root, then a name and a node each).
+		const many: Record<string, unknown> = {};
+		for (let index = 0; index < 10_000; index++) many[`f${index}`] = {};
+		expect(schemaText({ properties: many }).names).toHaveLength(Math.ceil((MAX_SCHEMA_NODES - 1) / 2));
+	});
+
+	it("reads a bounded part of a 10 MB schema: a 5 MB description, a million enum values", () => {
+		const described = { description: "word ".repeat(1_000_000), properties: { choice: {} } };
+		const { names, texts } = schemaText(described);
+		expect(texts[0]?.length).toBe(MAX_SCHEMA_TEXT_LENGTH);
+		expect(names).toEqual([]); // the budget is spent
+		const enumerated = { properties: { choice: { enum: Array.from({ length: 1_000_000 }, (_, i) => i) } } };
+		expect(schemaText(enumerated).texts).toHaveLength(MAX_SCHEMA_NODES - 3); // root, name, node
+	});
+
+	it("never overflows the stack, whatever the nesting (10,000 levels of items, anyOf and $ref)", () => {
+		let schema: Record<string, unknown> = { description: "leaf" };
+		for (let level = 0; level < 10_000; level++) {
+			schema =
+				level % 3 === 0 ? { items: schema } : level % 3 === 1 ? { anyOf: [schema] } : { allOf: [schema] };
+		}
+		expect(schemaText(schema)).toEqual({ names: [], texts: [] });
+		const defs: Record<string, unknown> = {};
+		for (let level = 0; level < 10_000; level++)
+			defs[`d${level}`] = { $ref: `#/$defs/d${level + 1}`, title: `t${level}` };
+		expect(schemaText({ $ref: "#/$defs/d0", $defs: defs }).texts).toHaveLength(MAX_SCHEMA_DEPTH);
 	});
 
 	it("does not mutate a deep-frozen schema", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkToolCall } from "../../src/integration/unloaded-tool-guard.js";
+import { checkToolCall, suggest } from "../../src/integration/unloaded-tool-guard.js";
 import type { ToolInfo } from "../../src/types.js";
 import { CATALOG } from "../fixtures/catalog.js";
 import { createFakeHost } from "../helpers/fake-host.js";
@@ -161,5 +161,50 @@ describe("checkToolCall", () => {
 		const error = thrown(action);
 		expect(error.code).toBe("INVALID_OPTIONS");
 		expect(error.message).toBe(`tool-search: ${message}`);
+	});
+
+	it("suggests a tool whose name contains the called one once separators are folded (slack_post)", () => {
+		expect(checkToolCall("slack_post", host())).toMatchObject({ suggestions: ["slack__post_message"] });
+		expect(checkToolCall("Slack-Post", host())).toMatchObject({ suggestions: ["slack__post_message"] });
+		expect(checkToolCall("slack__post", host())).toMatchObject({ suggestions: ["slack__post_message"] });
+	});
+
+	it("compares no name longer than 128 characters, whatever their number (work bounded by construction)", () => {
+		const long = (i: number) => `${String(i).padStart(4, "0")}_${"a".repeat(9995)}`;
+		const tools = Array.from({ length: 1000 }, (_, i) => ({ name: long(i) }));
+		const work = { cells: 0 };
+		// "aaaa" is contained in the long called name: without the cap it would be suggested.
+		const names = [...tools.map((tool) => tool.name), "aaaa"];
+		expect(suggest(`x${"a".repeat(9999)}`, names, 3, work)).toEqual([]);
+		expect(suggest("0001_aaaa", names, 3, work)).toEqual(["aaaa"]); // never the 10,000-char ones
+		expect(work.cells).toBe(0);
+		const fake = host([], tools);
+		expect(checkToolCall(`x${"a".repeat(9999)}`, fake)).toMatchObject({ status: "unknown", suggestions: [] });
+		// A 128-character name against 1,000 near ones: each comparison stays within its band.
+		const near = (i: number) => `${"b".repeat(122)}_${String(i).padStart(5, "0")}`;
+		const banded = { cells: 0 };
+		const candidates = Array.from({ length: 1000 }, (_, i) => near(i));
+		expect(suggest(near(1), candidates, 3, banded)).toEqual([near(0), near(2), near(3)]);
+		// Two comparisons (full and local name) per candidate, each at most 128 · (2·8 + 1) cells;
+		// a full table would take 128² each.
+		expect(banded.cells).toBeLessThanOrEqual(1000 * 2 * 128 * 17);
+	});
+
+	it("skips a tool whose name getter throws, and refuses a host answering with a Promise", () => {
+		const hostile = Object.defineProperty({}, "name", {
+			get() {
+				throw new Error("no name");
+			},
+		});
+		const odd = {
+			getAllTools: () => [hostile, { name: "real_tool" }] as unknown as ToolInfo[],
+			getActiveTools: () => [],
+			setActiveTools: () => {},
+		};
+		expect(checkToolCall("real_tol", odd)).toMatchObject({ suggestions: ["real_tool"] });
+		const lazy = { ...odd, getAllTools: async () => [] as ToolInfo[] };
+		const error = thrown(() => checkToolCall("real_tool", lazy as never));
+		expect(error.code).toBe("INVALID_OPTIONS");
+		expect(error.message).toContain("getAllTools() returned a Promise");
 	});
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_RANKER_TIMEOUT_MS } from "../../src/defaults.js";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
 import { rankWithFallback } from "../../src/ranking/rank-with-fallback.js";
@@ -58,5 +59,89 @@ describe("rankWithFallback", () => {
 			matches: [{ name: "github__create_issue", score: 1 }],
 		});
 		expect(outcome.terms).toBeUndefined();
+	});
+
+	it.each([Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN])(
+		"treats a score of %s as an unusable answer and falls back",
+		async (score) => {
+			const ranker: ToolRanker = { rank: () => [{ name: "weather__forecast", score }] };
+			const outcome = await rankWithFallback(ranker, "weather", documents, 5, { fallback: new Bm25Ranker() });
+			expect(outcome.rankedBy).toBe("fallback");
+			expect(outcome.fallbackReason).toMatch(/^ranker returned an invalid match/);
+			expect(outcome.matches.every((match) => Number.isFinite(match.score))).toBe(true);
+		},
+	);
+});
+
+describe("rankWithFallback: the ranker's deadline", () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it("falls back to BM25 when the ranker never answers, after timeoutMs", async () => {
+		vi.useFakeTimers();
+		const never: ToolRanker = { name: "slow", rank: () => new Promise(() => {}) };
+		let settled = false;
+		const pending = rankWithFallback(never, "weather", documents, 5, {
+			fallback: new Bm25Ranker(),
+			timeoutMs: 1000,
+		});
+		void pending.then(() => {
+			settled = true;
+		});
+		await vi.advanceTimersByTimeAsync(999);
+		expect(settled).toBe(false);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(await pending).toMatchObject({
+			rankedBy: "fallback",
+			fallbackReason: "ranker failed: timed out after 1000 ms",
+			matches: [{ name: "weather__forecast" }],
+		});
+		expect(vi.getTimerCount()).toBe(0);
+	});
+
+	it("waits DEFAULT_RANKER_TIMEOUT_MS by default, and for ever with Infinity", async () => {
+		vi.useFakeTimers();
+		const never: ToolRanker = { rank: () => new Promise(() => {}) };
+		const byDefault = rankWithFallback(never, "weather", documents, 5, { fallback: new Bm25Ranker() });
+		await vi.advanceTimersByTimeAsync(DEFAULT_RANKER_TIMEOUT_MS);
+		expect((await byDefault).fallbackReason).toBe(
+			`ranker failed: timed out after ${DEFAULT_RANKER_TIMEOUT_MS} ms`,
+		);
+		let settled = false;
+		void rankWithFallback(never, "weather", documents, 5, { timeoutMs: Number.POSITIVE_INFINITY }).then(
+			() => {
+				settled = true;
+			},
+		);
+		await vi.advanceTimersByTimeAsync(10 * DEFAULT_RANKER_TIMEOUT_MS);
+		expect(settled).toBe(false);
+		expect(vi.getTimerCount()).toBe(0);
+	});
+
+	it("clears its timer when the ranker answers, and ignores a late rejection", async () => {
+		vi.useFakeTimers();
+		const quick: ToolRanker = { rank: async () => [{ name: "weather__forecast", score: 1 }] };
+		const outcome = await rankWithFallback(quick, "weather", documents, 5, { timeoutMs: 1000 });
+		expect(outcome.rankedBy).toBe("custom");
+		expect(vi.getTimerCount()).toBe(0);
+		let reject: (error: Error) => void = () => {};
+		const late: ToolRanker = { rank: () => new Promise((_, no) => (reject = no)) };
+		const unhandled = vi.fn();
+		process.on("unhandledRejection", unhandled);
+		try {
+			const pending = rankWithFallback(late, "weather", documents, 5, {
+				timeoutMs: 10,
+				fallback: new Bm25Ranker(),
+			});
+			await vi.advanceTimersByTimeAsync(10);
+			expect((await pending).rankedBy).toBe("fallback");
+			reject(new Error("too late"));
+			vi.useRealTimers();
+			await new Promise((resolve) => setImmediate(resolve)); // node reports unhandled rejections by then
+			expect(unhandled).not.toHaveBeenCalled();
+		} finally {
+			process.off("unhandledRejection", unhandled);
+		}
 	});
 });

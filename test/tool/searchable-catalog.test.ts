@@ -14,6 +14,18 @@ describe("SearchableCatalog", () => {
 		expect(second.documents).toBe(first.documents);
 	});
 
+	it("keeps the same view (documents array included) when the host returns fresh objects with the same fields, as pi does", () => {
+		const tools = [tool("a"), tool("b"), tool("c")];
+		const catalog = new SearchableCatalog({});
+		const first = catalog.collect(tools);
+		const second = catalog.collect(tools.map((t) => ({ ...t })));
+		expect(second).toBe(first);
+		expect(second.documents).toBe(first.documents);
+		const changed = catalog.collect([tools[0], { ...tools[1], description: "new" }, tools[2]]);
+		expect(changed.documents[0]).toBe(first.documents[0]);
+		expect(changed.documents[1]).not.toBe(first.documents[1]);
+	});
+
 	it.each([
 		{
 			description: "a tool mutated in place",

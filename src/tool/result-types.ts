@@ -1,0 +1,113 @@
+/**
+ * The types of a `tool_search` result: the model-visible text part and the structured `details`
+ * a UI renders (snake_case keys, as in oh-my-pi's `search_tool_bm25`).
+ */
+
+/** One text part, as every tool-result format has it. */
+export interface ToolSearchTextContent {
+	type: "text";
+	text: string;
+}
+
+/**
+ * One tool found (and activated) by a `tool_search` call, as `details.tools` lists it.
+ *
+ * @example
+ * ```ts
+ * const found: ToolSearchResultTool = { name: "github__create_issue", label: "Create issue",
+ *   description: "Create a new issue in a GitHub repository.", server_name: "github", parameters: ["title", "body"], score: 7.31 };
+ * ```
+ */
+export interface ToolSearchResultTool {
+	/** The name to call the tool by. */
+	name: string;
+	/** The tool's `title`, else its `label`, else its name (first line, at most 200 code units). */
+	label: string;
+	/** First non-blank line of the description, at most 200 code units. */
+	description: string;
+	/** The tool's namespace (e.g. its MCP server), when `namespaceOf` gave one. */
+	server_name?: string;
+	/** Top-level property names of the tool's argument schema, at most 100. */
+	schema_keys: string[];
+	/** The ranker's score, rounded to 6 decimals. */
+	score: number;
+}
+
+/**
+ * Structured, runtime-only result of a successful `tool_search` call (not shown to the model).
+ *
+ * @example
+ * ```ts
+ * // { query: "read file", limit: 8, total_tools: 31, activated_tools: ["filesystem__read_file"],
+ * //   active_selected_tools: ["filesystem__read_file"], ranked_by: "bm25",
+ * //   tools: [{ name: "filesystem__read_file", label: "Read file", description: "Read the complete ...",
+ * //             server_name: "filesystem", schema_keys: ["path"], score: 7.123457 }] }
+ * ```
+ */
+export interface ToolSearchToolDetails {
+	/** The query, trimmed. */
+	query: string;
+	/** The limit in force: the model's or the default, at most the tool's `maxLimit`. */
+	limit: number;
+	/** The model's `limit`, when it was above the tool's `maxLimit` and lowered to it. */
+	requested_limit?: number;
+	/** How many tools were searchable (not active, not excluded). */
+	total_tools: number;
+	/** Tools activated by this call, best first. */
+	activated_tools: string[];
+	/** Every tool this `tool_search` instance activated, across calls, that is still active. */
+	active_selected_tools: string[];
+	/**
+	 * The ranker that answered, by its `name`: `"bm25"` (the built-in default), `"wink"`, a custom
+	 * ranker's own name (`"custom"` when it has none), or `"fallback"` when the configured ranker
+	 * failed and the built-in BM25 ranker answered.
+	 */
+	ranked_by: string;
+	/** Why the configured ranker was not used, when `ranked_by` is `"fallback"`. */
+	fallback_reason?: string;
+	/** The tools found, best first. */
+	tools: ToolSearchResultTool[];
+	/**
+	 * How many more matches were neither activated nor listed because their names and lines would
+	 * not fit the result text's budget (only hosts with very long tool names get there).
+	 */
+	omitted_tools?: number;
+	/** Query words (as tokenized) that no searchable tool matched; only when the BM25 ranker answered. */
+	unmatched_terms?: string[];
+	/** True when only very common words matched and no tools were activated on purpose. */
+	abstained?: boolean;
+}
+
+/** Structured result of a `tool_search` call the model made with bad arguments. */
+export interface ToolSearchToolErrorDetails {
+	/** What was wrong, e.g. `query must not be empty`. */
+	error: string;
+	/** The query as sent, when it was a string (cut to 200 code units, then `…`). */
+	query?: string;
+}
+
+/** A successful `tool_search` result. */
+export interface ToolSearchToolSuccess {
+	content: [ToolSearchTextContent];
+	details: ToolSearchToolDetails;
+	isError?: never;
+}
+
+/** A `tool_search` result for bad arguments. */
+export interface ToolSearchToolFailure {
+	content: [ToolSearchTextContent];
+	details: ToolSearchToolErrorDetails;
+	isError: true;
+}
+
+/**
+ * What `execute` resolves to; `isError` tells the two apart.
+ *
+ * @example
+ * ```ts
+ * const result = await toolSearch.execute("call-1", { query: "read file" });
+ * if (result.isError) console.warn(result.details.error);
+ * else console.log(result.details.activated_tools);
+ * ```
+ */
+export type ToolSearchToolResult = ToolSearchToolSuccess | ToolSearchToolFailure;
