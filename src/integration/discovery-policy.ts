@@ -175,14 +175,17 @@ export function namespaceFromToolName(name: string): string | undefined {
  * ```
  */
 export function estimateToolTokens(tool: ToolInfo): number {
-	const name = tool.name;
-	const description = typeof tool.description === "string" ? tool.description : undefined;
-	const schema = tool.parameters ?? tool.inputSchema;
 	let json: string;
 	try {
-		json = JSON.stringify({ name, description, schema }) ?? "";
+		const name = tool.name;
+		const description = typeof tool.description === "string" ? tool.description : undefined;
+		try {
+			json = JSON.stringify({ name, description, schema: tool.parameters ?? tool.inputSchema }) ?? "";
+		} catch {
+			json = JSON.stringify({ name, description });
+		}
 	} catch {
-		json = JSON.stringify({ name, description });
+		json = ""; // a getter threw: the tool counts as empty
 	}
 	return Math.ceil(utf8ByteLength(json) / 4);
 }
@@ -192,11 +195,26 @@ function catalogue(tools: readonly unknown[]): { order: string[]; tools: ToolInf
 	const seen = new Set<string>();
 	const kept: ToolInfo[] = [];
 	for (const item of tools) {
-		if (!isObject(item) || typeof item.name !== "string" || item.name === "" || seen.has(item.name)) continue;
-		seen.add(item.name);
-		if (item.name !== TOOL_SEARCH_TOOL_NAME) kept.push(item as unknown as ToolInfo);
+		const name = toolName(item);
+		if (name === undefined || seen.has(name)) continue;
+		seen.add(name);
+		if (name !== TOOL_SEARCH_TOOL_NAME) kept.push(item as ToolInfo);
 	}
 	return { order: [...seen], tools: kept };
+}
+
+/**
+ * A host tool's name: a non-empty string, or `undefined` for an entry that is not an object, has
+ * no such name, or whose `name` getter throws (such a tool is skipped, as `tool_search` skips it).
+ */
+export function toolName(item: unknown): string | undefined {
+	if (!isObject(item)) return undefined;
+	try {
+		const name = item.name;
+		return typeof name === "string" && name !== "" ? name : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /**

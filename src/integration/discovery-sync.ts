@@ -3,9 +3,10 @@
  * not reported before, the plan is made again and applied to the new tools only.
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { activeNames, hostList } from "../host/host-answer.js";
 import type { ToolHost } from "../host/types.js";
-import { isObject } from "../internal/guards.js";
-import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery } from "./discovery-policy.js";
+import type { ToolInfo } from "../types.js";
+import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery, toolName } from "./discovery-policy.js";
 
 /** How {@link createDiscoverySync} treats tools it sees for the first time. */
 export interface DiscoverySyncOptions {
@@ -39,14 +40,15 @@ export function createDiscoverySync(
 	const seen = new Set<string>();
 	let searching: boolean | undefined;
 	return () => {
-		const all = host.getAllTools();
-		const plan = planDiscovery(all, policy);
-		const names = (Array.isArray(all) ? (all as unknown[]) : []).flatMap((tool) =>
-			isObject(tool) && typeof tool.name === "string" && tool.name !== "" ? [tool.name] : [],
-		);
+		const all = hostList(host.getAllTools(), "getAllTools");
+		const plan = planDiscovery(all as readonly ToolInfo[], policy);
+		const names = all.flatMap((tool) => {
+			const name = toolName(tool);
+			return name === undefined ? [] : [name];
+		});
 		const fresh = new Set(names.filter((name) => !seen.has(name)));
 		for (const name of fresh) seen.add(name);
-		const active = host.getActiveTools().filter((name) => typeof name === "string");
+		const active = activeNames(host.getActiveTools());
 		const deferred = new Set(plan.deferred);
 		let next = active.filter((name) => !(fresh.has(name) && deferred.has(name)));
 		if (options.activateLoaded) {

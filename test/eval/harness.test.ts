@@ -85,13 +85,25 @@ describe("parseCliArgs", () => {
 			limit: undefined,
 			help: false,
 		});
-		expect(parseCliArgs(["--embedder", "./e.ts", "--limit", "50"])).toMatchObject({ embedder: "./e.ts", limit: 50 });
+		expect(parseCliArgs(["--embedder", "./e.ts", "--limit", "50"])).toMatchObject({
+			embedder: "./e.ts",
+			limit: 50,
+		});
 		expect(parseCliArgs(["--dataset", "bfcl", "--json", "out.json"]).datasets).toEqual(["bfcl"]);
 		expect(parseCliArgs(["--dataset", "natural"]).datasets).toEqual(["natural"]);
 		expect(parseCliArgs(["--explain", "simple_python_0"]).explain).toBe("simple_python_0");
 	});
 	it("rejects unknown flags, unknown datasets, missing values and positionals", () => {
-		for (const argv of [["--bogus"], ["--dataset", "other"], ["--explain"], ["stray"], ["--json", ""], ["--embedder", ""], ["--limit", "0"], ["--limit", "x"]]) {
+		for (const argv of [
+			["--bogus"],
+			["--dataset", "other"],
+			["--explain"],
+			["stray"],
+			["--json", ""],
+			["--embedder", ""],
+			["--limit", "0"],
+			["--limit", "x"],
+		]) {
 			expect(() => parseCliArgs(argv)).toThrow(UsageError);
 		}
 	});

@@ -140,3 +140,48 @@ describe("createToolSearchTool: what the host refused is not reported", () => {
 		expect(result.content[0].text).not.toContain("weather__forecast");
 	});
 });
+
+describe("createToolSearchTool with a policy: hostile hosts", () => {
+	it("throws INVALID_OPTIONS when the host's getAllTools returns a Promise", () => {
+		const host = {
+			getAllTools: () => Promise.resolve(MCP),
+			getActiveTools: () => [],
+			setActiveTools: () => {},
+		} as unknown as ToolHost;
+		const error = thrown(() => createToolSearchTool({ tools: host, policy: { mode: "all" } }));
+		expect(error.code).toBe("INVALID_OPTIONS");
+		expect(error.message).toContain("getAllTools() returned a Promise");
+	});
+
+	it("skips a tool whose getters throw, and still plans and searches the others", async () => {
+		const hostile = {
+			get name(): string {
+				throw new Error("no name");
+			},
+		} as unknown as ToolInfo;
+		const noisy = {
+			name: "weather__alerts",
+			get description(): string {
+				throw new Error("no description");
+			},
+		} as unknown as ToolInfo;
+		const host = createActiveToolSet({ tools: [...BUILT_INS, ...MCP] });
+		const withHostile: ToolHost = {
+			getAllTools: () => [hostile, noisy, ...host.getAllTools()],
+			getActiveTools: () => host.getActiveTools(),
+			setActiveTools: (names) => host.setActiveTools(names),
+		};
+		const tool = createToolSearchTool({
+			tools: withHostile,
+			policy: { mode: "mcp-only", maxSchemaTokens: 10_000 },
+		});
+		expect(tool.applyPolicy()?.deferred).toEqual([
+			"weather__alerts",
+			"github__create_issue",
+			"github__list_issues",
+			"weather__forecast",
+		]);
+		const result = await tool.execute("1", { query: "weather forecast", limit: 1 });
+		expect(result.details).toMatchObject({ activated_tools: ["weather__forecast"] });
+	});
+});

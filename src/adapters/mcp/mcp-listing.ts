@@ -30,7 +30,10 @@ export async function listAllTools(client: McpClientLike, timeoutMs?: number): P
 	if (timeoutMs === undefined) return listPages(client);
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const late = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`tools/list did not answer within ${timeoutMs} ms`)), timeoutMs);
+		timer = setTimeout(
+			() => reject(new Error(`tools/list did not answer within ${timeoutMs} ms`)),
+			timeoutMs,
+		);
 	});
 	try {
 		return await Promise.race([listPages(client), late]);
