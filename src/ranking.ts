@@ -36,13 +36,15 @@ export type { SerializedBm25Ranker } from "./ranking/bm25-ranker-snapshot.js";
 export type {
 	EmbeddingProgress,
 	HybridFusion,
+	HybridRankerOptions,
+} from "./ranking/hybrid/hybrid-options.js";
+export type { SerializedHybridRanker } from "./ranking/hybrid/hybrid-snapshot.js";
+export type {
 	HybridPrepareOptions,
 	HybridRanker,
-	HybridRankerOptions,
 	HybridRankerStats,
 	HybridRankResult,
-} from "./ranking/hybrid/hybrid-ranker.js";
-export type { SerializedHybridRanker } from "./ranking/hybrid/hybrid-snapshot.js";
+} from "./ranking/hybrid/hybrid-types.js";
 export type { OpenAiCompatibleEmbedderOptions } from "./ranking/hybrid/openai-compatible-embedder.js";
 export { openAiCompatibleEmbedder } from "./ranking/hybrid/openai-compatible-embedder.js";
 export { tokenize } from "./tokenizer/tokenize.js";
