@@ -144,7 +144,8 @@ export class Bm25Ranker implements ToolRanker {
 		options?: Bm25SearchOptions,
 	): IndexSearchResult {
 		checkRankCall(documents, limit, options);
-		if (limit === 0 || documents.length === 0) return { matches: [], terms: [], abstained: false };
+		if (limit === 0 || documents.length === 0)
+			return { matches: [], terms: [], abstained: false, ignoredTerms: 0 };
 		const index = this.#sync(documents);
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
