@@ -155,12 +155,17 @@ export class Bm25Ranker implements ToolRanker {
 
 	/**
 	 * Explains `name`'s score for `query` against the documents of the last call (see
-	 * `ToolSearchIndex.explain`). Throws `UNKNOWN_TOOL` when the tool is not among them.
+	 * `ToolSearchIndex.explain`): the score {@link searchDetailed} gives it with the same `limit` and
+	 * `exclude` (default limit 8). Throws `UNKNOWN_TOOL` when the tool is not among them.
 	 */
-	explain(query: string, name: string): ToolSearchExplanation {
+	explain(
+		query: string,
+		name: string,
+		options?: { limit?: number; exclude?: (name: string) => boolean },
+	): ToolSearchExplanation {
 		if (this.#index === undefined)
 			throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
-		return this.#index.explain(query, name);
+		return this.#index.explain(query, name, options);
 	}
 
 	#sync(documents: readonly ToolSearchDocument[]): ToolSearchIndex {
