@@ -5,6 +5,7 @@ import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { metaField } from "./postings.js";
 import { termSetDamage } from "./term-set-bytes.js";
+import { compactVocabulary } from "./vocabulary.js";
 
 /**
  * Version of the saved-index format; bumped whenever the layout, the shape of the saved options or
@@ -73,7 +74,8 @@ export function serializeStore(
 ): SerializedToolSearchIndex {
 	if (!LITTLE_ENDIAN)
 		throw new ToolSearchError("INVALID_OPTIONS", "saving an index needs a little-endian platform");
-	if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
+	if (store.deadTerms > 0) compactVocabulary(store);
+	else if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
 	const slots = store.slots;
 	const namespaces = [...store.namespaceIds.keys()];
 	const arrays: Record<string, string> = {
