@@ -9,6 +9,7 @@ import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch }
 import {
 	RANKER_FORMAT,
 	RANKER_FORMAT_VERSION,
+	rankerChecksum,
 	readRankerSnapshot,
 	type SerializedBm25Ranker,
 } from "./bm25-ranker-snapshot.js";
@@ -250,12 +251,14 @@ export class Bm25Ranker implements ToolRanker {
 			tools.push(name);
 			fingerprints.push(document === undefined ? (saved as string) : documentFingerprint(document));
 		}
+		const saved = index.toJSON();
 		return {
 			format: RANKER_FORMAT,
 			version: RANKER_FORMAT_VERSION,
-			index: index.toJSON(),
+			index: saved,
 			tools,
 			fingerprints,
+			checksum: rankerChecksum(tools, fingerprints, saved),
 		};
 	}
 
