@@ -157,8 +157,9 @@ export function serializeStore(
  */
 export function snapshotChecksum(data: SerializedToolSearchIndex): string {
 	const decoded = {} as Record<ArrayName, Typed>;
+	const arrays = (isObject(data.arrays) ? data.arrays : {}) as Record<string, unknown>;
 	for (const [name, Kind] of ARRAYS)
-		decoded[name] = fromBase64(data.arrays[name], Kind as new (buffer: ArrayBuffer) => Typed, name);
+		decoded[name] = fromBase64(arrays[name], Kind as new (buffer: ArrayBuffer) => Typed, name);
 	const { format, version, options, fields, terms, names, namespaces, totalLength } = data;
 	return checksumOf([format, version, options, fields, terms, names, namespaces, totalLength], decoded);
 }
