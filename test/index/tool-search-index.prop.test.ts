@@ -32,6 +32,18 @@ const tool = fc.record({
 	param: fc.constantFrom("path", "to", "city", "q"),
 });
 
+/**
+ * What DESIGN.md promises of an incremental index against a rebuilt one: the same tools in the
+ * same order, scores equal up to the order a float sum was taken in (a term in the tail is scanned
+ * in another order than in the main segment): within 1e-12 relative, far below any tie.
+ */
+function expectSameScores(got: readonly { score: number }[], want: readonly { score: number }[]): void {
+	for (const [i, m] of got.entries()) {
+		const expected = want[i]?.score ?? Number.NaN;
+		expect(Math.abs(m.score - expected)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(expected)));
+	}
+}
+
 type Op = { kind: "add" | "update" | "remove"; tool: { name: string; description: string; param: string } };
 const op: fc.Arbitrary<Op> = fc.record({ kind: fc.constantFrom("add", "update", "remove"), tool });
 
@@ -67,7 +79,7 @@ describe("ToolSearchIndex incremental updates (property)", () => {
 						const got = index.search(query, { limit: Number.POSITIVE_INFINITY });
 						const want = rebuilt.search(query, { limit: Number.POSITIVE_INFINITY });
 						expect(got.map((m) => m.name)).toEqual(want.map((m) => m.name));
-						for (const [i, m] of got.entries()) expect(m.score).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+						expectSameScores(got, want);
 					}
 				},
 			),
@@ -113,7 +125,7 @@ describe("ToolSearchIndex incremental updates (property)", () => {
 						const got = rankAll(index, query);
 						const want = rankAll(rebuilt, query);
 						expect(got.map((m) => m.name)).toEqual(want.map((m) => m.name));
-						for (const [i, m] of got.entries()) expect(m.score).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+						expectSameScores(got, want);
 					}
 				},
 			),
