@@ -6,12 +6,26 @@
  * @internal
  */
 import { grow } from "../internal/grow.js";
-import type { IndexStore } from "./index-store.js";
 import type { Postings } from "./postings.js";
+import type { SlotLists } from "./slot-lists.js";
+
+/** What compaction reads and rewrites of the index store (a structural type: no import cycle). */
+export interface VocabularyStore {
+	readonly termIds: Map<string, number>;
+	readonly terms: string[];
+	readonly df: Int32Array;
+	deadTerms: number;
+	readonly slots: number;
+	readonly forward: SlotLists<Int32Array, Uint8Array>;
+	readonly summary: SlotLists<Uint8Array, Int32Array>;
+	readonly postings: Postings;
+	merge(): void;
+}
+
 import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM } from "./term-set-bytes.js";
 
 /** Whether dead terms dominate enough to pay for a compaction (amortised: at least `minimum` of them). */
-export function vocabularyNeedsCompaction(store: IndexStore, minimum: number): boolean {
+export function vocabularyNeedsCompaction(store: VocabularyStore, minimum: number): boolean {
 	const dead = store.deadTerms;
 	return dead > minimum && dead > store.terms.length - dead;
 }
@@ -21,7 +35,7 @@ export function vocabularyNeedsCompaction(store: IndexStore, minimum: number): b
  * has no postings left and only the offsets move. Term ids keep their order, so the sorted forward
  * lists stay sorted and every ranking stays the same.
  */
-export function compactVocabulary(store: IndexStore): void {
+export function compactVocabulary(store: VocabularyStore): void {
 	store.merge();
 	const count = store.terms.length;
 	const remap = new Int32Array(count);
@@ -50,7 +64,7 @@ export function compactVocabulary(store: IndexStore): void {
 }
 
 /** Re-encodes each slot's forward list with the new term ids (never longer: gaps only shrink). */
-function renumberForward(store: IndexStore, remap: Int32Array): void {
+function renumberForward(store: VocabularyStore, remap: Int32Array): void {
 	const forward = store.forward;
 	const { start, count, values } = forward;
 	const out = new Uint8Array(Math.max(1024, forward.used));
