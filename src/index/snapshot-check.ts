@@ -8,7 +8,7 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote } from "../errors.js";
 import { FIELD_COUNT, MAX_SUMMARY_TERMS } from "./index-store.js";
-import { MAX_POSTING_TF, metaField, PAIR_START } from "./postings.js";
+import { MAX_POSTING_TF, PAIR_START } from "./postings.js";
 import { termSetDamage } from "./term-set-bytes.js";
 
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
@@ -85,57 +85,64 @@ function totalsDamage(
 function postingsDamage(terms: number, slots: number, arrays: SavedArrays): string | undefined {
 	const { df, fieldLength, offsets, docs, meta, forward } = arrays;
 	if (offsets[0] !== 0) return "offsets do not start at 0";
-	// Per slot: where its forward list is read up to, and the last term read.
-	const at = Int32Array.from(forward.start);
-	const last = new Int32Array(slots);
+	// Per slot, side by side (one cache line): where its forward list is read up to, where it ends,
+	// and the last term read (-1: none).
+	const cursor = new Int32Array(3 * slots);
+	for (let slot = 0; slot < slots; slot++) {
+		const start = forward.start[slot] as number;
+		cursor[3 * slot] = start;
+		cursor[3 * slot + 1] = start + (forward.count[slot] as number);
+		cursor[3 * slot + 2] = -1;
+	}
 	const bytes = forward.values as Uint8Array;
+	const metaLength = meta.length;
 	let e = 0;
 	for (let t = 0; t < terms; t++) {
 		const from = offsets[t] as number;
-		const end = offsets[t + 1] as number;
-		if (end < from) return `offsets decrease at term ${t}`;
-		if (df[t] !== end - from || end === from)
-			return `term ${t} has document frequency ${df[t]} but ${end - from} tools`;
-		for (let p = from; p < end; p++) {
+		const to = offsets[t + 1] as number;
+		if (to < from) return `offsets decrease at term ${t}`;
+		if (df[t] !== to - from || to === from)
+			return `term ${t} has document frequency ${df[t]} but ${to - from} tools`;
+		let previous = -1;
+		for (let p = from; p < to; p++) {
 			const slot = docs[p] as number;
 			if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
-			if (p > from && slot <= (docs[p - 1] as number)) return `term ${t} lists slot ${slot} out of order`;
-			// The slot's next forward term must be this one.
-			let i = at[slot] as number;
-			if (i >= (forward.start[slot] as number) + (forward.count[slot] as number))
-				return `slot ${slot} has term ${t} but not in its forward list`;
-			const base = i === forward.start[slot] ? 0 : (last[slot] as number);
-			let delta = 0;
-			let shift = 0;
-			let byte: number;
-			do {
+			if (slot <= previous) return `term ${t} lists slot ${slot} out of order`;
+			previous = slot;
+			// The slot's next forward term must be this one (term sets are valid varints below 2³¹:
+			// checked before).
+			const c = 3 * slot;
+			let i = cursor[c] as number;
+			if (i >= (cursor[c + 1] as number)) return `slot ${slot} has term ${t} but not in its forward list`;
+			let byte = bytes[i++] as number;
+			let delta = byte & 0x7f;
+			for (let shift = 7; byte >= 0x80; shift += 7) {
 				byte = bytes[i++] as number;
-				delta += (byte & 0x7f) * 2 ** shift;
-				shift += 7;
-			} while ((byte & 0x80) !== 0);
-			const term = base + delta;
+				delta |= (byte & 0x7f) << shift;
+			}
+			const term = Math.max(cursor[c + 2] as number, 0) + delta;
 			if (term !== t) return `slot ${slot} has term ${t} but its forward list says ${term}`;
-			at[slot] = i;
-			last[slot] = term;
-			// The pair's field entries.
+			cursor[c] = i;
+			cursor[c + 2] = term;
+			// The pair's field entries: the first flagged, fields ascending, frequency within the field.
+			if (e >= metaLength || ((meta[e] as number) & PAIR_START) === 0) return `field entry ${e} is misplaced`;
+			const base = slot * FIELD_COUNT;
 			let field = -1;
 			do {
-				if (e >= meta.length) return `term ${t} has fewer field entries than tools`;
-				const entry = meta[e] as number;
-				if ((field === -1) !== ((entry & PAIR_START) !== 0)) return `field entry ${e} is misplaced`;
-				const f = metaField(entry);
+				const entry = (meta[e] as number) & ~PAIR_START;
+				const f = entry >>> 11;
 				const tf = entry & MAX_POSTING_TF;
 				if (f >= FIELD_COUNT || f <= field) return `posting ${e} names field ${f}`;
-				if (tf < 1 || tf > (fieldLength[slot * FIELD_COUNT + f] as number))
-					return `posting ${e} has frequency ${tf} in a field of ${fieldLength[slot * FIELD_COUNT + f]}`;
+				if (tf < 1 || tf > (fieldLength[base + f] as number))
+					return `posting ${e} has frequency ${tf} in a field of ${fieldLength[base + f]}`;
 				field = f;
 				e++;
-			} while (e < meta.length && ((meta[e] as number) & PAIR_START) === 0);
+			} while (e < metaLength && ((meta[e] as number) & PAIR_START) === 0);
 		}
 	}
-	if (e !== meta.length) return `${meta.length - e} field entries belong to no tool`;
+	if (e !== metaLength) return `${metaLength - e} field entries belong to no tool`;
 	for (let slot = 0; slot < slots; slot++) {
-		if (at[slot] !== (forward.start[slot] as number) + (forward.count[slot] as number))
+		if (cursor[3 * slot] !== cursor[3 * slot + 1])
 			return `slot ${slot}'s forward list has terms it has no postings for`;
 	}
 	return undefined;
