@@ -321,3 +321,73 @@ export const MAX_SCHEMA_NODES = 10_000;
  * ```
  */
 export const MAX_SCHEMA_TEXT_LENGTH = 50_000;
+
+/**
+ * Most distinct query terms (after tokenizing: stop words dropped, stemmed, repeats counted once)
+ * one search scores. The first ones in query order are kept; the rest are not searched, and
+ * `searchDetailed` reports how many were left out (`ignoredTerms`). Generous on purpose: long
+ * task-like requests are searched whole (the eval has one of 3,433 distinct terms; its first 1,024 are searched, as before); the work of a
+ * query is bounded by {@link MAX_QUERY_POSTINGS} as well.
+ *
+ * @example
+ * ```ts
+ * const { ignoredTerms } = index.searchDetailed(longText);
+ * if (ignoredTerms > 0) console.log(`only the first ${MAX_QUERY_TERMS} distinct words were searched`);
+ * ```
+ */
+export const MAX_QUERY_TERMS = 1024;
+
+/**
+ * Most postings (tool entries of the query terms and of their synonyms, summed document
+ * frequencies) one search may read. Terms are taken in query order while their postings fit; the
+ * first term that would pass the budget and every term after it are not searched, and
+ * `searchDetailed` reports how many (`ignoredTerms`). The first term is always searched. Bounds a
+ * query of many common words at 100k tools to about 25 ms (measured: 1,024 common words took
+ * 0.7–1.3 s before); no eval query comes near it (the most is 5,365 postings).
+ *
+ * @example
+ * ```ts
+ * const { ignoredTerms, terms } = index.searchDetailed(manyCommonWords);
+ * console.log(`${terms.length} terms searched, ${ignoredTerms} left out`);
+ * ```
+ */
+export const MAX_QUERY_POSTINGS = 500_000;
+
+/**
+ * Typo tolerance (`fuzzy`): most unknown query words one search looks up for corrections, in
+ * query order; later unknown words are searched as they are (and match nothing).
+ *
+ * @example
+ * ```ts
+ * const index = new ToolSearchIndex({ fuzzy: { enabled: true } });
+ * index.search("wether forcast"); // both words corrected: 2 <= MAX_FUZZY_WORDS (4)
+ * ```
+ */
+export const MAX_FUZZY_WORDS = 4;
+
+/**
+ * Typo tolerance (`fuzzy`): most vocabulary terms one search compares with unknown query words,
+ * over all of them. Each unknown word walks the vocabulary; once a query has examined this many
+ * terms, the remaining words get no corrections (and a word being looked up keeps what it found so
+ * far). Reached only with a vocabulary past 16,000 words (4 unknown words × 16,000).
+ *
+ * @example
+ * ```ts
+ * // a 100k-tool catalogue (≈ 10k words): 4 unknown words examine ≈ 40k terms, under the budget
+ * const budget = MAX_FUZZY_CANDIDATES;
+ * ```
+ */
+export const MAX_FUZZY_CANDIDATES = 65_536;
+
+/**
+ * Vocabulary compaction: terms no indexed tool has any more (document frequency 0, left by
+ * `remove` and `update`) are dropped from the term map and the postings once they outnumber the
+ * live terms and pass this many. Amortised: each compaction costs one pass over the postings and
+ * is paid for by at least this many dead terms. `toJSON` always drops them.
+ *
+ * @example
+ * ```ts
+ * for (let i = 0; i < 100_000; i++) index.update(doc(`tool ${i}`)); // the vocabulary stays bounded
+ * ```
+ */
+export const MIN_DEAD_TERMS_COMPACTED = 1024;

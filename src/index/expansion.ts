@@ -2,7 +2,7 @@ import type { ResolvedToolSearchIndexOptions } from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
-import type { TermExpander, TermVariant } from "./query-plan.js";
+import type { FuzzyBudget, TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
 
 /** The options the expander reads. */
@@ -47,7 +47,7 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 	const useFuzzy = fuzzy.enabled && fuzzy.weight > 0;
 	if (!useSynonyms && !useFuzzy) return undefined;
 
-	return (term: string, store: IndexStore): TermVariant[] => {
+	return (term: string, store: IndexStore, budget: FuzzyBudget): TermVariant[] => {
 		const variants: TermVariant[] = [];
 		if (useSynonyms) {
 			const slots: number[] = [];
@@ -68,18 +68,9 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		const known = store.termIds.get(term);
 		if (useFuzzy && (known === undefined || (store.df[known] as number) === 0)) {
 			const max = maxTypos(term.length);
-			if (max > 0 && !/\d/.test(term)) {
-				const found: { term: string; id: number; distance: number; df: number }[] = [];
-				const { terms, df } = store;
-				for (let id = 0; id < terms.length; id++) {
-					const candidate = terms[id] as string;
-					if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
-					if (maxTypos(candidate.length) === 0) continue;
-					const distance = editDistance(term, candidate, max);
-					if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
-				}
-				found.sort((a, b) => a.distance - b.distance || b.df - a.df || (a.term < b.term ? -1 : 1));
-				for (const hit of found.slice(0, MAX_FUZZY_VARIANTS)) {
+			if (max > 0 && !/\d/.test(term) && budget.words > 0 && budget.candidates > 0) {
+				budget.words--;
+				for (const hit of corrections(term, max, store, budget)) {
 					variants.push({
 						term: hit.term,
 						termId: hit.id,
@@ -91,4 +82,30 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		}
 		return variants;
 	};
+}
+
+/**
+ * The best {@link MAX_FUZZY_VARIANTS} indexed terms within `max` edits of `term` (nearest first,
+ * then most frequent, then by code units), examining at most `budget.candidates` vocabulary
+ * terms (in id order) and taking them from the budget.
+ */
+function corrections(
+	term: string,
+	max: number,
+	store: IndexStore,
+	budget: FuzzyBudget,
+): { term: string; id: number; distance: number }[] {
+	const found: { term: string; id: number; distance: number; df: number }[] = [];
+	const { terms, df } = store;
+	const end = Math.min(terms.length, budget.candidates);
+	budget.candidates -= end;
+	for (let id = 0; id < end; id++) {
+		const candidate = terms[id] as string;
+		if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
+		if (maxTypos(candidate.length) === 0) continue;
+		const distance = editDistance(term, candidate, max);
+		if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
+	}
+	found.sort((a, b) => a.distance - b.distance || b.df - a.df || (a.term < b.term ? -1 : 1));
+	return found.slice(0, MAX_FUZZY_VARIANTS);
 }

@@ -101,7 +101,10 @@ export interface ToolSearchExplanation {
 	readonly score: number;
 	/** Whether some query term (or the exact-name rule) matches the tool. */
 	readonly matched: boolean;
-	/** Whether it is among the best {@link CANDIDATE_POOL} tools the final ordering considers. */
+	/**
+	 * Whether it is among the tools the final ordering considers: the best {@link CANDIDATE_POOL}
+	 * (or `limit`, when larger) that are not excluded.
+	 */
 	readonly inPool: boolean;
 	/** Σ of the terms' scores. */
 	readonly bm25: number;
@@ -114,13 +117,15 @@ export interface ToolSearchExplanation {
 
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
 
-/** Explains the score of the tool in `slot` for `plan`. */
+/** Explains the score of the tool in `slot` for `plan`, as a search with `limit` and `exclude` scores it. */
 export function explainSlot(
 	store: IndexStore,
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 	query: string,
 	slot: number,
+	limit: number,
+	exclude: ((name: string) => boolean) | undefined,
 ): ToolSearchExplanation {
 	const ctx = scoringContext(store, options);
 	const terms: ExplainedTerm[] = [];
@@ -203,7 +208,8 @@ export function explainSlot(
 		}
 		terms.push({ ...best, score: round(best.score) });
 	}
-	const run = runQuery(store, options, plan, CANDIDATE_POOL, undefined, false);
+	// The pool of a search with this limit and exclusion: the namespace boost is computed within it.
+	const run = runQuery(store, options, plan, Math.max(limit, CANDIDATE_POOL), exclude, false);
 	try {
 		const exact = run.exact.has(slot);
 		const matched = coverage > 0 || exact;

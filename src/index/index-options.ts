@@ -102,13 +102,15 @@ function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>>
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
 		invalidOptions(`glossary must be an object of string arrays, got ${quote(value)}`);
 	}
-	const copy: Record<string, readonly string[]> = {};
+	const entries: [string, readonly string[]][] = [];
 	for (const [term, targets] of Object.entries(value)) {
 		if (!isStringArray(targets))
 			invalidOptions(`glossary[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
-		copy[term] = Object.freeze([...targets]);
+		entries.push([term, Object.freeze([...targets])]);
 	}
-	return Object.freeze(copy);
+	// Defined, not assigned: `copy[term] = ...` with the key "__proto__" would set the prototype and
+	// drop the entry.
+	return Object.freeze(Object.fromEntries(entries));
 }
 
 /**

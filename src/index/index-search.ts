@@ -58,6 +58,12 @@ export interface IndexSearchResult {
 	readonly terms: readonly QueryTermInfo[];
 	/** True when tools matched only generic terms and none was returned (see `rules.abstain`). */
 	readonly abstained: boolean;
+	/**
+	 * Distinct query terms after the searched ones that were not searched, because the query passed
+	 * `MAX_QUERY_TERMS` distinct terms or `MAX_QUERY_POSTINGS` postings (0 for any ordinary query):
+	 * the caller can say that only the first `terms.length` words counted.
+	 */
+	readonly ignoredTerms: number;
 }
 
 /** One query's scores, left in the store's scratch arrays until {@link clearRun}. */
@@ -249,6 +255,7 @@ export function searchStore(
 			matches: [],
 			terms: plan.terms.map((t) => ({ term: t.term, matched: false, generic: false })),
 			abstained: false,
+			ignoredTerms: plan.ignoredTerms,
 		};
 	}
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
@@ -256,7 +263,7 @@ export function searchStore(
 		const terms = run.terms.map(({ term, matched, generic }) => ({ term, matched, generic }));
 		const meaningful = run.terms.some((t) => t.matched && !t.generic);
 		if (options.rules.abstain && run.exact.size === 0 && run.pool.length > 0 && !meaningful) {
-			return { matches: [], terms, abstained: true };
+			return { matches: [], terms, abstained: true, ignoredTerms: plan.ignoredTerms };
 		}
 		const { final, names } = store;
 		for (const slot of run.pool)
@@ -265,7 +272,7 @@ export function searchStore(
 			name: names[slot] as string,
 			score: final[slot] as number,
 		}));
-		return { matches, terms, abstained: false };
+		return { matches, terms, abstained: false, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);
 	}

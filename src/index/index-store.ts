@@ -1,14 +1,13 @@
-import { TOOL_SEARCH_FIELDS } from "../defaults.js";
-import { toolLocalName } from "../document/create-tool-search-document.js";
+import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
-import { tokenize } from "../tokenizer/tokenize.js";
 import type { ToolSearchDocument } from "../types.js";
 import { fieldTokens } from "./field-tokens.js";
-import { KeyMap } from "./key-map.js";
+import { KeyMap, nameKeys } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
 import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM } from "./term-set-bytes.js";
+import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
@@ -22,22 +21,7 @@ export const MAX_SUMMARY_TERMS = 64;
  * bound; 16 bits per field and tool keep the per-tool data small.
  */
 export const MAX_FIELD_LENGTH = 65_535;
-/**
- * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
- * Derived from the name alone, so removal can recompute them instead of storing them.
- */
-export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: string; localKey: string } {
-	const local = toolLocalName(name);
-	if (local === name) {
-		const nameKey = (tokens ?? tokenize(name)).join(" ");
-		return { nameKey, localKey: nameKey };
-	}
-	const localKey = tokenize(local).join(" ");
-	if (tokens !== undefined) return { nameKey: tokens.join(" "), localKey };
-	// name = <prefix>__<local>, and "__" separates tokens: the local name's tokens end the name's.
-	const prefix = tokenize(name.slice(0, name.length - local.length - 2)).join(" ");
-	return { nameKey: prefix === "" ? localKey : localKey === "" ? prefix : `${prefix} ${localKey}`, localKey };
-}
+export { nameKeys };
 
 /** Tail entries below which no merge happens. */
 const MIN_MERGE_ENTRIES = 65_536;
@@ -55,6 +39,9 @@ export class IndexStore {
 	readonly termIds = new Map<string, number>();
 	readonly terms: string[] = [];
 	df = new Int32Array(256);
+	/** Terms of document frequency 0 (no live tool has them), and how many trigger a compaction. */
+	deadTerms = 0;
+	minDeadTerms = MIN_DEAD_TERMS_COMPACTED;
 	// Slots.
 	slots = 0;
 	live = 0;
@@ -166,6 +153,7 @@ export class IndexStore {
 			this.#insertStamp = 0;
 		}
 		const stampValue = ++this.#insertStamp;
+		const known = this.terms.length;
 		let termCount = 0;
 		let nameTokens: string[] | undefined;
 		const allTokens = fieldTokens(fields);
@@ -205,6 +193,8 @@ export class IndexStore {
 		const bulk = this.deferMerge;
 		for (let i = 0; i < termCount; i++) {
 			const term = this.#docTerms[i] as number;
+			// A dead term revived (a new term's id is past the known ones and was never dead).
+			if (this.df[term] === 0 && term < known) this.deadTerms--;
 			this.df[term] = (this.df[term] as number) + 1;
 			for (let f = 0; f < FIELD_COUNT; f++) {
 				const count = this.#tf[i * FIELD_COUNT + f] as number;
@@ -231,9 +221,13 @@ export class IndexStore {
 		const { start, count, values } = this.forward;
 		const from = start[slot] as number;
 		const df = this.df;
+		let died = 0;
 		forEachTerm(values, from, from + (count[slot] as number), (term) => {
-			df[term] = (df[term] as number) - 1;
+			const left = (df[term] as number) - 1;
+			df[term] = left;
+			if (left === 0) died++;
 		});
+		this.deadTerms += died;
 		for (let f = 0; f < FIELD_COUNT; f++) {
 			this.totalLength[f] =
 				(this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);
@@ -244,7 +238,9 @@ export class IndexStore {
 		this.names[slot] = undefined;
 		this.live--;
 		this.dead++;
-		if (!this.deferMerge && this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
+		if (this.deferMerge) return;
+		if (vocabularyNeedsCompaction(this, this.minDeadTerms)) compactVocabulary(this);
+		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
 	}
 
 	/** Merges the tail when it has grown past a quarter of the main segment (amortised O(1) per entry). */

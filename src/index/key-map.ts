@@ -1,3 +1,23 @@
+import { toolLocalName } from "../document/create-tool-search-document.js";
+import { tokenize } from "../tokenizer/tokenize.js";
+
+/**
+ * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
+ * Derived from the name alone, so removal can recompute them instead of storing them.
+ */
+export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: string; localKey: string } {
+	const local = toolLocalName(name);
+	if (local === name) {
+		const nameKey = (tokens ?? tokenize(name)).join(" ");
+		return { nameKey, localKey: nameKey };
+	}
+	const localKey = tokenize(local).join(" ");
+	if (tokens !== undefined) return { nameKey: tokens.join(" "), localKey };
+	// name = <prefix>__<local>, and "__" separates tokens: the local name's tokens end the name's.
+	const prefix = tokenize(name.slice(0, name.length - local.length - 2)).join(" ");
+	return { nameKey: prefix === "" ? localKey : localKey === "" ? prefix : `${prefix} ${localKey}`, localKey };
+}
+
 /**
  * Name keys (a name's tokens joined by spaces) to the slots of the tools that have them.
  * A key held by one slot stores the number itself, so the common case allocates no array.

@@ -1,8 +1,8 @@
+import { MAX_FUZZY_CANDIDATES, MAX_FUZZY_WORDS, MAX_QUERY_POSTINGS, MAX_QUERY_TERMS } from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import type { IndexStore } from "./index-store.js";
 
-/** Distinct query terms scored; the rest of an absurdly long query is ignored. */
-export const MAX_QUERY_TERMS = 1024;
+export { MAX_QUERY_TERMS };
 
 /** How one query term reaches the index: itself, or an expansion at reduced weight. */
 export interface TermVariant {
@@ -27,33 +27,94 @@ export interface PlannedTerm {
 export interface QueryPlan {
 	/** All tokens, in order (stop words dropped, stemmed); the name rules read them. */
 	readonly tokens: readonly string[];
-	/** Distinct tokens in first-seen order, at most {@link MAX_QUERY_TERMS}, with their variants. */
+	/**
+	 * Distinct tokens in first-seen order with their variants: at most {@link MAX_QUERY_TERMS}, and
+	 * only while their postings fit {@link MAX_QUERY_POSTINGS}.
+	 */
 	readonly terms: readonly PlannedTerm[];
+	/** Distinct tokens after the last planned one: not searched. */
+	readonly ignoredTerms: number;
+}
+
+/** What typo correction may still do in one query (see `MAX_FUZZY_WORDS`, `MAX_FUZZY_CANDIDATES`). */
+export interface FuzzyBudget {
+	/** Unknown words that may still be looked up. */
+	words: number;
+	/** Vocabulary terms that may still be examined. */
+	candidates: number;
 }
 
 /** Extra variants of a query term (synonyms, typo corrections); none by default. */
-export type TermExpander = (term: string, store: IndexStore) => readonly TermVariant[];
+export type TermExpander = (term: string, store: IndexStore, budget: FuzzyBudget) => readonly TermVariant[];
 
-/** Tokenizes `query` and looks its terms up (plus expansions) in the store's vocabulary. */
-export function planQuery(store: IndexStore, query: string, expand?: TermExpander): QueryPlan {
+/** The postings a term's variants would read: their document frequencies (tools named, for the glossary). */
+function postingsOf(store: IndexStore, variants: readonly TermVariant[]): number {
+	let total = 0;
+	for (const variant of variants)
+		total += variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
+	return total;
+}
+
+/** The work limits of one query; tests lower them. */
+export interface QueryLimits {
+	readonly terms: number;
+	readonly postings: number;
+	readonly fuzzyWords: number;
+	readonly fuzzyCandidates: number;
+}
+
+/** The library's limits (`defaults.ts`). */
+export const QUERY_LIMITS: QueryLimits = Object.freeze({
+	terms: MAX_QUERY_TERMS,
+	postings: MAX_QUERY_POSTINGS,
+	fuzzyWords: MAX_FUZZY_WORDS,
+	fuzzyCandidates: MAX_FUZZY_CANDIDATES,
+});
+
+/**
+ * Tokenizes `query` and looks its terms up (plus expansions) in the store's vocabulary, within
+ * `limits`: the first distinct terms while they fit, the rest counted in `ignoredTerms`.
+ */
+export function planQuery(
+	store: IndexStore,
+	query: string,
+	expand?: TermExpander,
+	limits: QueryLimits = QUERY_LIMITS,
+): QueryPlan {
 	const tokens = tokenize(query);
 	const terms: PlannedTerm[] = [];
 	const seen = new Set<string>();
+	const budget: FuzzyBudget = { words: limits.fuzzyWords, candidates: limits.fuzzyCandidates };
+	let postings = 0;
+	let full = false;
+	let ignoredTerms = 0;
 	for (const token of tokens) {
 		if (seen.has(token)) continue;
 		seen.add(token);
+		if (full) {
+			ignoredTerms++;
+			continue;
+		}
 		const variants: TermVariant[] = [];
 		const id = store.termIds.get(token);
 		if (id !== undefined && (store.df[id] as number) > 0)
 			variants.push({ term: token, termId: id, weight: 1, via: "term" });
 		if (expand !== undefined) {
-			for (const variant of expand(token, store)) {
+			for (const variant of expand(token, store, budget)) {
 				if (variant.termId !== id && !variants.some((v) => v.termId === variant.termId))
 					variants.push(variant);
 			}
 		}
+		const cost = postingsOf(store, variants);
+		// The first term is always searched: a single term reads at most every tool once per variant.
+		if (terms.length > 0 && postings + cost > limits.postings) {
+			full = true;
+			ignoredTerms++;
+			continue;
+		}
+		postings += cost;
 		terms.push({ term: token, variants });
-		if (terms.length >= MAX_QUERY_TERMS) break;
+		if (terms.length >= limits.terms) full = true;
 	}
-	return { tokens, terms };
+	return { tokens, terms, ignoredTerms };
 }

@@ -1,16 +1,18 @@
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { invalidIndexData, isObject } from "../internal/guards.js";
+import { sha256 } from "./checksum.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
-import { metaField } from "./postings.js";
-import { termSetDamage } from "./term-set-bytes.js";
+import { snapshotDamage } from "./snapshot-check.js";
+import { compactVocabulary } from "./vocabulary.js";
 
 /**
  * Version of the saved-index format; bumped whenever the layout, the shape of the saved options or
- * the tokenizer's output changes (4: the options are saved with the keys of `ToolSearchIndexOptions`).
+ * the tokenizer's output changes (4: the options are saved with the keys of `ToolSearchIndexOptions`;
+ * 5: a SHA-256 checksum, and no terms without tools).
  */
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 const FORMAT = "tool-search-index";
 
 /**
@@ -37,6 +39,42 @@ export interface SerializedToolSearchIndex {
 	 * forwardCount, forward, summaryStart, summaryCount, summary, offsets, docs, meta.
 	 */
 	readonly arrays: Readonly<Record<string, string>>;
+	/**
+	 * `sha256:` and the hex SHA-256 of everything above (the other fields as JSON, then each array's
+	 * bytes): a snapshot that does not match it is rejected as damaged.
+	 */
+	readonly checksum: string;
+}
+
+/** The saved arrays, in checksum order, and their element types. */
+const ARRAYS = [
+	["df", Int32Array],
+	["namespaceOf", Int32Array],
+	["fieldLength", Uint16Array],
+	["forwardStart", Int32Array],
+	["forwardCount", Int32Array],
+	["forward", Uint8Array],
+	["summaryStart", Int32Array],
+	["summaryCount", Uint8Array],
+	["summary", Int32Array],
+	["offsets", Int32Array],
+	["docs", Int32Array],
+	["meta", Uint16Array],
+] as const;
+
+type ArrayName = (typeof ARRAYS)[number][0];
+
+/** The checksum of a snapshot's contents: its fields other than the arrays as JSON, then each array's bytes with their length. */
+function checksumOf(header: readonly unknown[], arrays: Readonly<Record<ArrayName, Typed>>): string {
+	const digest = sha256();
+	digest.update(new TextEncoder().encode(JSON.stringify(header)));
+	for (const [name] of ARRAYS) {
+		const array = arrays[name];
+		const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+		digest.update(new Uint8Array(new Uint32Array([bytes.length]).buffer));
+		digest.update(bytes);
+	}
+	return `sha256:${digest.hex()}`;
 }
 
 type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
@@ -73,34 +111,57 @@ export function serializeStore(
 ): SerializedToolSearchIndex {
 	if (!LITTLE_ENDIAN)
 		throw new ToolSearchError("INVALID_OPTIONS", "saving an index needs a little-endian platform");
-	if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
+	if (store.deadTerms > 0) compactVocabulary(store);
+	else if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
 	const slots = store.slots;
 	const namespaces = [...store.namespaceIds.keys()];
-	const arrays: Record<string, string> = {
-		df: toBase64(store.df.subarray(0, store.terms.length)),
-		namespaceOf: toBase64(store.namespaceOf.subarray(0, slots)),
-		fieldLength: toBase64(store.fieldLength.subarray(0, slots * FIELD_COUNT)),
-		forwardStart: toBase64(store.forward.start.subarray(0, slots)),
-		forwardCount: toBase64(store.forward.count.subarray(0, slots)),
-		forward: toBase64(store.forward.values.subarray(0, store.forward.used)),
-		summaryStart: toBase64(store.summary.start.subarray(0, slots)),
-		summaryCount: toBase64(store.summary.count.subarray(0, slots)),
-		summary: toBase64(store.summary.values.subarray(0, store.summary.used)),
-		offsets: toBase64(store.postings.offsets),
-		docs: toBase64(store.postings.docs),
-		meta: toBase64(store.postings.meta),
+	const typed: Record<ArrayName, Typed> = {
+		df: store.df.subarray(0, store.terms.length),
+		namespaceOf: store.namespaceOf.subarray(0, slots),
+		fieldLength: store.fieldLength.subarray(0, slots * FIELD_COUNT),
+		forwardStart: store.forward.start.subarray(0, slots),
+		forwardCount: store.forward.count.subarray(0, slots),
+		forward: store.forward.values.subarray(0, store.forward.used),
+		summaryStart: store.summary.start.subarray(0, slots),
+		summaryCount: store.summary.count.subarray(0, slots),
+		summary: store.summary.values.subarray(0, store.summary.used),
+		offsets: store.postings.offsets,
+		docs: store.postings.docs,
+		meta: store.postings.meta,
 	};
+	const arrays: Record<string, string> = {};
+	for (const [name] of ARRAYS) arrays[name] = toBase64(typed[name]);
+	const fields = [...TOOL_SEARCH_FIELDS];
+	const terms = store.terms.slice();
+	const names = store.names.slice(0, slots) as string[];
+	const totalLength = Array.from(store.totalLength);
+	const header = [FORMAT, INDEX_FORMAT_VERSION, options, fields, terms, names, namespaces, totalLength];
 	return {
 		format: FORMAT,
 		version: INDEX_FORMAT_VERSION,
 		options,
-		fields: [...TOOL_SEARCH_FIELDS],
-		terms: store.terms.slice(),
-		names: store.names.slice(0, slots) as string[],
+		fields,
+		terms,
+		names,
 		namespaces,
-		totalLength: Array.from(store.totalLength),
+		totalLength,
 		arrays,
+		checksum: checksumOf(header, typed),
 	};
+}
+
+/**
+ * The checksum `data` should carry (for tests that edit a snapshot and check the structural checks
+ * behind the checksum). Throws `INVALID_INDEX_DATA` when an array is not base64.
+ * @internal
+ */
+export function snapshotChecksum(data: SerializedToolSearchIndex): string {
+	const decoded = {} as Record<ArrayName, Typed>;
+	const arrays = (isObject(data.arrays) ? data.arrays : {}) as Record<string, unknown>;
+	for (const [name, Kind] of ARRAYS)
+		decoded[name] = fromBase64(arrays[name], Kind as new (buffer: ArrayBuffer) => Typed, name);
+	const { format, version, options, fields, terms, names, namespaces, totalLength } = data;
+	return checksumOf([format, version, options, fields, terms, names, namespaces, totalLength], decoded);
 }
 
 function stringArray(value: unknown, what: string): string[] {
@@ -108,92 +169,6 @@ function stringArray(value: unknown, what: string): string[] {
 		throw invalidIndexData(`${what} must be an array of strings`);
 	}
 	return value as string[];
-}
-
-/** Per-slot lists as saved: slot `s`'s list is `values[start[s], start[s] + count[s])`. */
-interface SavedLists {
-	readonly start: Int32Array;
-	readonly count: Int32Array | Uint8Array;
-	readonly values: Int32Array | Uint8Array;
-}
-
-/** The first slot list (of `what`) that leaves `values`, or the first value that is not a term. */
-function listDamage(what: string, lists: SavedLists, terms: number): string | undefined {
-	const { start, count, values } = lists;
-	for (let slot = 0; slot < start.length; slot++) {
-		const from = start[slot] as number;
-		const length = count[slot] as number;
-		if (from < 0 || length < 0 || from + length > values.length) return `${what} list of slot ${slot}`;
-	}
-	if (values instanceof Uint8Array) {
-		// Varint term sets (the forward lists).
-		for (let slot = 0; slot < start.length; slot++) {
-			const from = start[slot] as number;
-			const damage = termSetDamage(values, from, from + (count[slot] as number), terms);
-			if (damage !== undefined) return `${what} list of slot ${slot}: ${damage}`;
-		}
-		return undefined;
-	}
-	for (const term of values) if (term < 0 || term >= terms) return `${what} term ${term} of ${terms}`;
-	return undefined;
-}
-
-/**
- * The first value of a loaded index that would make searching, explaining or removing go wrong (a
- * scan past an array, a search that never ends, a field that does not exist), or `undefined`.
- * Checked once per load: offsets start at 0 and never decrease, every posting names a slot and a
- * field, every forward list and summary sequence lies within its array and names terms, field
- * totals are finite and equal the sums of the tools' lengths, and each term's document frequency
- * is its number of tools.
- */
-function firstDamage(
-	totalLength: readonly unknown[],
-	terms: number,
-	slots: number,
-	arrays: {
-		df: Int32Array;
-		fieldLength: Uint16Array;
-		offsets: Int32Array;
-		docs: Int32Array;
-		meta: Uint16Array;
-		forward: SavedLists;
-		summary: SavedLists;
-	},
-): string | undefined {
-	const { df, fieldLength, offsets, docs, meta, forward, summary } = arrays;
-	for (const total of totalLength) {
-		if (typeof total !== "number" || !Number.isFinite(total) || total < 0)
-			return `totalLength ${quote(total)}`;
-	}
-	// A saved index is compacted: every slot is live, so the field totals are the sums of the
-	// tools' lengths and a term's document frequency is its number of tools. Scores read both.
-	for (let f = 0; f < FIELD_COUNT; f++) {
-		let sum = 0;
-		for (let slot = 0; slot < slots; slot++) sum += fieldLength[slot * FIELD_COUNT + f] as number;
-		if (sum !== totalLength[f])
-			return `totalLength[${f}] is ${quote(totalLength[f])}, the tools' lengths add up to ${sum}`;
-	}
-	if (offsets[0] !== 0) return "offsets do not start at 0";
-	for (let t = 0; t < terms; t++) {
-		if ((offsets[t + 1] as number) < (offsets[t] as number)) return `offsets decrease at term ${t}`;
-		const tools = (offsets[t + 1] as number) - (offsets[t] as number);
-		if (df[t] !== tools) return `term ${t} has document frequency ${df[t]} but ${tools} tools`;
-	}
-	for (let t = 0; t < terms; t++) {
-		const end = offsets[t + 1] as number;
-		for (let p = offsets[t] as number; p < end; p++) {
-			const slot = docs[p] as number;
-			if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
-			// Scans and intersections rely on each term's tools being in ascending slot order.
-			if (p > (offsets[t] as number) && slot <= (docs[p - 1] as number))
-				return `term ${t} lists slot ${slot} out of order`;
-		}
-	}
-	for (let e = 0; e < meta.length; e++) {
-		if (metaField(meta[e] as number) >= FIELD_COUNT)
-			return `posting ${e} names field ${metaField(meta[e] as number)}`;
-	}
-	return listDamage("forward", forward, terms) ?? listDamage("summary", summary, terms);
 }
 
 /** Loads a saved store, checking format, version and shape. */
@@ -219,28 +194,44 @@ export function deserializeStore(data: unknown): {
 	const terms = stringArray(saved.terms, "terms");
 	const names = stringArray(saved.names, "names");
 	const namespaces = stringArray(saved.namespaces, "namespaces");
-	const arrays = (saved.arrays ?? {}) as Record<string, unknown>;
-	const df = fromBase64(arrays.df, Int32Array, "df");
-	const namespaceOf = fromBase64(arrays.namespaceOf, Int32Array, "namespaceOf");
-	const fieldLength = fromBase64(arrays.fieldLength, Uint16Array, "fieldLength");
-	const forwardStart = fromBase64(arrays.forwardStart, Int32Array, "forwardStart");
-	const forwardCount = fromBase64(arrays.forwardCount, Int32Array, "forwardCount");
-	const forward = fromBase64(arrays.forward, Uint8Array, "forward");
-	const summaryStart = fromBase64(arrays.summaryStart, Int32Array, "summaryStart");
-	const summaryCount = fromBase64(arrays.summaryCount, Uint8Array, "summaryCount");
-	const summary = fromBase64(arrays.summary, Int32Array, "summary");
-	const offsets = fromBase64(arrays.offsets, Int32Array, "offsets");
-	const docs = fromBase64(arrays.docs, Int32Array, "docs");
-	const meta = fromBase64(arrays.meta, Uint16Array, "meta");
+	const savedArrays = (isObject(saved.arrays) ? saved.arrays : {}) as Record<string, unknown>;
+	const decoded = {} as Record<ArrayName, Typed>;
+	for (const [name, Kind] of ARRAYS)
+		decoded[name] = fromBase64(savedArrays[name], Kind as new (buffer: ArrayBuffer) => Typed, name);
+	const header = [
+		saved.format,
+		saved.version,
+		saved.options,
+		saved.fields,
+		terms,
+		names,
+		namespaces,
+		saved.totalLength,
+	];
+	if (typeof saved.checksum !== "string" || saved.checksum !== checksumOf(header, decoded)) {
+		throw invalidIndexData("saved index does not match its checksum: it was damaged or edited");
+	}
+	const { df, namespaceOf, offsets, docs, meta } = decoded as Record<ArrayName, Int32Array>;
+	const fieldLength = decoded.fieldLength as Uint16Array;
+	const forward = {
+		start: decoded.forwardStart as Int32Array<ArrayBuffer>,
+		count: decoded.forwardCount as Int32Array<ArrayBuffer>,
+		values: decoded.forward as Uint8Array<ArrayBuffer>,
+	};
+	const summary = {
+		start: decoded.summaryStart as Int32Array<ArrayBuffer>,
+		count: decoded.summaryCount as Uint8Array<ArrayBuffer>,
+		values: decoded.summary as Int32Array<ArrayBuffer>,
+	};
 	const slots = names.length;
 	const consistent =
 		df.length === terms.length &&
 		namespaceOf.length === slots &&
 		fieldLength.length === slots * FIELD_COUNT &&
-		forwardStart.length === slots &&
-		forwardCount.length === slots &&
-		summaryStart.length === slots &&
-		summaryCount.length === slots &&
+		forward.start.length === slots &&
+		forward.count.length === slots &&
+		summary.start.length === slots &&
+		summary.count.length === slots &&
 		offsets.length === terms.length + 1 &&
 		docs.length <= meta.length &&
 		offsets[terms.length] === docs.length &&
@@ -250,15 +241,20 @@ export function deserializeStore(data: unknown): {
 		throw invalidIndexData(
 			"saved index is inconsistent (array sizes do not match); it may be truncated or edited",
 		);
-	const damaged = firstDamage(saved.totalLength as unknown[], terms.length, slots, {
-		df,
-		fieldLength,
-		offsets,
-		docs,
-		meta,
-		forward: { start: forwardStart, count: forwardCount, values: forward },
-		summary: { start: summaryStart, count: summaryCount, values: summary },
-	});
+	const damaged = snapshotDamage(
+		saved.totalLength as unknown[],
+		{ terms, names, namespaces },
+		{
+			df,
+			namespaceOf,
+			fieldLength,
+			offsets,
+			docs,
+			meta: meta as unknown as Uint16Array,
+			forward,
+			summary,
+		},
+	);
 	if (damaged !== undefined) throw invalidIndexData(`saved index is damaged (${damaged}); it may be edited`);
 	const options = saved.options;
 	if (
@@ -280,8 +276,8 @@ export function deserializeStore(data: unknown): {
 	for (const [id, namespace] of namespaces.entries()) store.namespaceIds.set(namespace, id);
 	store.namespaceOf.set(namespaceOf);
 	store.fieldLength.set(fieldLength);
-	store.forward.load(forwardStart, forwardCount, forward);
-	store.summary.load(summaryStart, summaryCount, summary);
+	store.forward.load(forward.start, forward.count, forward.values);
+	store.summary.load(summary.start, summary.count, summary.values);
 	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;
 	for (const [slot, name] of names.entries()) {
 		if (store.slotOf.has(name)) throw invalidIndexData(`saved index names ${quote(name)} twice`);
@@ -294,7 +290,7 @@ export function deserializeStore(data: unknown): {
 	}
 	store.slots = slots;
 	store.live = slots;
-	const unpaired = store.postings.load(offsets, docs, meta, terms.length);
+	const unpaired = store.postings.load(offsets, docs, meta as unknown as Uint16Array, terms.length);
 	if (unpaired !== undefined)
 		throw invalidIndexData(`saved index is damaged (${unpaired}); it may be edited`);
 	return { store, options: options as unknown as ResolvedToolSearchIndexOptions };

@@ -43,6 +43,18 @@ function documentName(document: unknown): string {
 	return name;
 }
 
+/** The limit of a search (default 8), after checking `limit` and `exclude`. */
+function searchLimit(options: IndexSearchOptions): number {
+	const limit = options.limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
+	if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
+		throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
+	}
+	if (options.exclude !== undefined && typeof options.exclude !== "function") {
+		throw new ToolSearchError("INVALID_OPTIONS", `exclude must be a function, got ${quote(options.exclude)}`);
+	}
+	return limit;
+}
+
 /** Reads a `ToolSearchIndex`'s private store; set by the class's static block. */
 let storeOf: (index: ToolSearchIndex) => IndexStore;
 
@@ -161,16 +173,7 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	searchDetailed(query: string, options: IndexSearchOptions = {}): IndexSearchResult {
-		const limit = options.limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
-		if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
-			throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
-		}
-		if (options.exclude !== undefined && typeof options.exclude !== "function") {
-			throw new ToolSearchError(
-				"INVALID_OPTIONS",
-				`exclude must be a function, got ${quote(options.exclude)}`,
-			);
-		}
+		const limit = searchLimit(options);
 		const plan = planQuery(this.#store, typeof query === "string" ? query : "", this.#expand);
 		return searchStore(this.#store, this.options, plan, limit, options.exclude);
 	}
@@ -178,19 +181,25 @@ export class ToolSearchIndex {
 	/**
 	 * Why `name` scores what it scores for `query`: each query term's idf and weighted frequency
 	 * per field, its contribution, and every rule applied (exact name, coverage, local-name bonus,
-	 * synonym, typo correction). Throws `UNKNOWN_TOOL` when `name` is not indexed.
+	 * synonym, typo correction). Its score is the one {@link search} gives the tool with the same
+	 * `options` (the namespace boost is computed within the candidate pool, which grows with a
+	 * `limit` past 100 and leaves out what `exclude` names). Throws `UNKNOWN_TOOL` when `name` is not
+	 * indexed, `INVALID_OPTIONS` for a bad limit or `exclude`.
 	 *
 	 * @example
 	 * ```ts
 	 * const why = index.explain("open an issue", "github__create_issue");
 	 * why.terms.map((t) => [t.term, t.score]); // [["open", 2.1], ["issue", 3.4]]
+	 * index.explain("open an issue", "github__create_issue", { limit: 500 }).score; // as search(…, { limit: 500 })
 	 * ```
 	 */
-	explain(query: string, name: string): ToolSearchExplanation {
+	explain(query: string, name: string, options: IndexSearchOptions = {}): ToolSearchExplanation {
+		const limit = searchLimit(options);
 		const slot = this.#store.slotOf.get(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
 		const text = typeof query === "string" ? query : "";
-		return explainSlot(this.#store, this.options, planQuery(this.#store, text, this.#expand), text, slot);
+		const plan = planQuery(this.#store, text, this.#expand);
+		return explainSlot(this.#store, this.options, plan, text, slot, limit, options.exclude);
 	}
 
 	/**

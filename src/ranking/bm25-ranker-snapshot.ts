@@ -3,13 +3,14 @@
  * @internal
  */
 import { quote } from "../errors.js";
+import { sha256 } from "../index/checksum.js";
 import type { SerializedToolSearchIndex } from "../index/serialize.js";
 import { invalidIndexData, isObject } from "../internal/guards.js";
 
 /** Format name of a saved `Bm25Ranker`. */
 export const RANKER_FORMAT = "tool-search-bm25-ranker";
-/** Version of the saved-ranker wrapper (the index inside has its own). */
-export const RANKER_FORMAT_VERSION = 1;
+/** Version of the saved-ranker wrapper (the index inside has its own; 2: a checksum). */
+export const RANKER_FORMAT_VERSION = 2;
 
 /**
  * A saved `Bm25Ranker` (`ranker.toJSON()`): the index as `ToolSearchIndex.toJSON` writes it, and
@@ -29,6 +30,24 @@ export interface SerializedBm25Ranker {
 	/** Indexed tool names; `fingerprints[i]` belongs to `tools[i]`. */
 	readonly tools: readonly string[];
 	readonly fingerprints: readonly string[];
+	/** `sha256:` and the hex SHA-256 of the tools, the fingerprints and the index's own checksum. */
+	readonly checksum: string;
+}
+
+/** The checksum of a saved ranker's wrapper (the index's checksum covers the index). */
+export function rankerChecksum(
+	tools: readonly unknown[],
+	fingerprints: readonly unknown[],
+	index: unknown,
+): string {
+	const indexChecksum = isObject(index) ? index.checksum : undefined;
+	const digest = sha256();
+	digest.update(
+		new TextEncoder().encode(
+			JSON.stringify([RANKER_FORMAT, RANKER_FORMAT_VERSION, tools, fingerprints, indexChecksum]),
+		),
+	);
+	return `sha256:${digest.hex()}`;
 }
 
 /** Checks a saved ranker's wrapper; returns its index data and the fingerprint of each tool. */
@@ -53,6 +72,9 @@ export function readRankerSnapshot(data: unknown): { index: unknown; fingerprint
 		throw invalidIndexData(
 			`saved ranker fingerprints must be ${tools.length} strings, got ${quote(fingerprints)}`,
 		);
+	}
+	if (data.checksum !== rankerChecksum(tools, fingerprints, data.index)) {
+		throw invalidIndexData("saved ranker does not match its checksum: it was damaged or edited");
 	}
 	const byName = new Map<string, string>();
 	for (const [i, name] of (tools as string[]).entries()) {

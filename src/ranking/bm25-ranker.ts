@@ -9,6 +9,7 @@ import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch }
 import {
 	RANKER_FORMAT,
 	RANKER_FORMAT_VERSION,
+	rankerChecksum,
 	readRankerSnapshot,
 	type SerializedBm25Ranker,
 } from "./bm25-ranker-snapshot.js";
@@ -144,7 +145,8 @@ export class Bm25Ranker implements ToolRanker {
 		options?: Bm25SearchOptions,
 	): IndexSearchResult {
 		checkRankCall(documents, limit, options);
-		if (limit === 0 || documents.length === 0) return { matches: [], terms: [], abstained: false };
+		if (limit === 0 || documents.length === 0)
+			return { matches: [], terms: [], abstained: false, ignoredTerms: 0 };
 		const index = this.#sync(documents);
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
@@ -154,12 +156,17 @@ export class Bm25Ranker implements ToolRanker {
 
 	/**
 	 * Explains `name`'s score for `query` against the documents of the last call (see
-	 * `ToolSearchIndex.explain`). Throws `UNKNOWN_TOOL` when the tool is not among them.
+	 * `ToolSearchIndex.explain`): the score {@link searchDetailed} gives it with the same `limit` and
+	 * `exclude` (default limit 8). Throws `UNKNOWN_TOOL` when the tool is not among them.
 	 */
-	explain(query: string, name: string): ToolSearchExplanation {
+	explain(
+		query: string,
+		name: string,
+		options?: { limit?: number; exclude?: (name: string) => boolean },
+	): ToolSearchExplanation {
 		if (this.#index === undefined)
 			throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
-		return this.#index.explain(query, name);
+		return this.#index.explain(query, name, options);
 	}
 
 	#sync(documents: readonly ToolSearchDocument[]): ToolSearchIndex {
@@ -244,12 +251,14 @@ export class Bm25Ranker implements ToolRanker {
 			tools.push(name);
 			fingerprints.push(document === undefined ? (saved as string) : documentFingerprint(document));
 		}
+		const saved = index.toJSON();
 		return {
 			format: RANKER_FORMAT,
 			version: RANKER_FORMAT_VERSION,
-			index: index.toJSON(),
+			index: saved,
 			tools,
 			fingerprints,
+			checksum: rankerChecksum(tools, fingerprints, saved),
 		};
 	}
 

@@ -27,6 +27,35 @@ describe("ToolSearchIndex.explain", () => {
 		}
 	});
 
+	it("agrees with search past the candidate pool: a limit over 100, and exclude, move the namespace boost", () => {
+		// 150 tools of one namespace matching "red" with falling scores: with limit 150 the pool holds
+		// all of them, so a tool ranked past 100 gets the boost of its namespace's best.
+		const index = new ToolSearchIndex();
+		// As many tools without "red", so that it is not generic (the search would abstain).
+		for (let i = 0; i < 150; i++)
+			index.add(createToolSearchDocument({ name: `other${i}`, description: "blue" }));
+		for (let i = 0; i < 150; i++) {
+			const noise = Array.from({ length: i }, () => "filler").join(" ");
+			index.add(
+				createToolSearchDocument(
+					{ name: `ns__t${String(i).padStart(3, "0")}`, description: `red ${noise}` },
+					{ name: "ns" },
+				),
+			);
+		}
+		for (const options of [{ limit: 150 }, { limit: 120, exclude: (name: string) => name === "ns__t000" }]) {
+			const matches = index.search("red", options);
+			expect(matches.length).toBeGreaterThan(100);
+			for (const match of matches.slice(95)) {
+				const why = index.explain("red", match.name, options);
+				expect(why.inPool).toBe(true);
+				expect(why.score).toBe(match.score);
+			}
+		}
+		// Without the options, a tool past 100 is outside the pool of a default search.
+		expect(index.explain("red", "ns__t140").inPool).toBe(false);
+	});
+
 	it("splits a term's weighted frequency by field with the numbers of the formula", () => {
 		// alpha: "red" twice in a description of 3 tokens; average description length is
 		// (3 + 1 + 1 + 3) / 4 = 2 ("create a new issue" → create, new, issue). Weight 2:

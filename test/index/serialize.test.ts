@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { PAIR_START } from "../../src/index/postings.js";
-import { INDEX_FORMAT_VERSION } from "../../src/index/serialize.js";
+import {
+	INDEX_FORMAT_VERSION,
+	type SerializedToolSearchIndex,
+	snapshotChecksum,
+} from "../../src/index/serialize.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import { CATALOG, catalogNamespaceOf } from "../fixtures/catalog.js";
 
@@ -159,7 +163,7 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 				withArray("meta", Uint16Array, (a) => {
 					a[0] = (a[0] as number) & ~PAIR_START;
 				}),
-			message: /fewer field entries than tools/,
+			message: /field entry 0 is misplaced/,
 		},
 		{
 			what: "a posting of a field that does not exist",
@@ -175,7 +179,32 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 				withArray("forwardCount", Int32Array, (a) => {
 					a[0] = 1e6;
 				}),
-			message: /forward list of slot 0/,
+			message: /forward list of slot 1/,
+		},
+		{
+			what: "two tools' forward lists that overlap (a removal would lower the other's terms)",
+			data: () =>
+				withArray("forwardStart", Int32Array, (a) => {
+					a[1] = a[0] as number;
+				}),
+			message: /forward list of slot 1/,
+		},
+		{
+			what: "a forward list naming another term than the tool's postings",
+			data: () =>
+				withArray("forward", Uint8Array, (a) => {
+					// Slot 0's first term id, one lower or higher (a one-byte varint in any catalogue).
+					a[0] = (a[0] as number) > 0 ? (a[0] as number) - 1 : 1;
+				}),
+			message: /slot 0 has term \d+ but its forward list says \d+|forward list of slot 0/,
+		},
+		{
+			what: "a namespace id past the namespaces",
+			data: () =>
+				withArray("namespaceOf", Int32Array, (a) => {
+					a[0] = 999;
+				}),
+			message: /slot 0 names namespace 999/,
 		},
 		{
 			what: "a forward term that does not exist",
@@ -245,7 +274,11 @@ describe("ToolSearchIndex.toJSON / fromJSON", () => {
 			message: /options are damaged/,
 		},
 	])("rejects $what with INVALID_INDEX_DATA, instead of crashing or hanging later", ({ data, message }) => {
-		const saved = data();
+		const edited = data() as SerializedToolSearchIndex;
+		// As edited: the checksum no longer matches.
+		expect(() => ToolSearchIndex.fromJSON(edited)).toThrowError(/does not match its checksum/);
+		// With the checksum recomputed, the structural checks still catch it.
+		const saved = { ...edited, checksum: snapshotChecksum(edited) };
 		expect(codeOf(() => ToolSearchIndex.fromJSON(saved))).toBe("INVALID_INDEX_DATA");
 		expect(() => ToolSearchIndex.fromJSON(saved)).toThrowError(message);
 	});

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
+import { rankerChecksum } from "../../src/ranking/bm25-ranker-snapshot.js";
 import { documentFingerprint } from "../../src/ranking/document-fingerprint.js";
 import { createToolSearchTool } from "../../src/tool/create-tool-search-tool.js";
 import type { ToolSearchDocument } from "../../src/types.js";
@@ -103,11 +104,27 @@ describe("Bm25Ranker save and load", () => {
 		{ data: { format: "x" }, message: 'not a saved Bm25Ranker (format "x")' },
 		{ data: { format: "tool-search-bm25-ranker", version: 9 }, message: "saved ranker has version 9" },
 		{
-			data: { format: "tool-search-bm25-ranker", version: 1, tools: ["a"], fingerprints: [] },
+			data: {
+				format: "tool-search-bm25-ranker",
+				version: 2,
+				tools: ["a"],
+				fingerprints: ["f"],
+				checksum: "x",
+			},
+			message: "saved ranker does not match its checksum",
+		},
+		{
+			data: { format: "tool-search-bm25-ranker", version: 2, tools: ["a"], fingerprints: [] },
 			message: "saved ranker fingerprints must be 1 strings",
 		},
 		{
-			data: { format: "tool-search-bm25-ranker", version: 1, tools: ["a", "a"], fingerprints: ["f", "f"] },
+			data: {
+				format: "tool-search-bm25-ranker",
+				version: 2,
+				tools: ["a", "a"],
+				fingerprints: ["f", "f"],
+				checksum: rankerChecksum(["a", "a"], ["f", "f"], undefined),
+			},
 			message: 'saved ranker names "a" twice',
 		},
 	])("throws INVALID_INDEX_DATA for $message", ({ data, message }) => {
