@@ -137,7 +137,12 @@ export function throwingProxy(label: string): object {
 		{},
 		{
 			// fast-check reads its own symbol keys (clone, stringify) off generated values.
-			get: (_target, key) => (typeof key === "symbol" ? undefined : fail()),
+			get: (_target, key) =>
+				key === fc.toStringMethod
+					? () => `<proxy ${label}: every trap throws>`
+					: typeof key === "symbol"
+						? undefined
+						: fail(),
 			has: (_target, key) => (typeof key === "symbol" ? false : fail()),
 			ownKeys: fail,
 			getOwnPropertyDescriptor: fail,

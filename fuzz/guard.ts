@@ -91,6 +91,7 @@ function guardProperties(): FuzzProperty[] {
 		summary:
 			"checkToolCall of an unknown long name over 300 long names: under 2 s (quadratic edit distance takes far longer)",
 		runs: 15,
+		timeLimitMs: 90_000,
 		property: () =>
 			fc.property(
 				fc.integer({ min: 200, max: 2_500 }),

@@ -14,6 +14,8 @@ export interface FuzzProperty {
 	readonly runs: number;
 	/** The property; built anew for each run of the suite. */
 	property(): fc.IRawProperty<unknown, boolean>;
+	/** Stops generating and shrinking after this long (a failure found by then is still reported). */
+	readonly timeLimitMs?: number;
 	/** Called once after the property ran, pass or fail (closes servers, ...). */
 	teardown?(): Promise<void> | void;
 }
@@ -92,7 +94,10 @@ export async function runProperty(property: FuzzProperty, options: RunOptions): 
 			numRuns: options.numRuns,
 			seed,
 			...(options.path === undefined ? {} : { path: options.path }),
-			interruptAfterTimeLimit: options.timeLimitMs,
+			interruptAfterTimeLimit: Math.min(
+				options.timeLimitMs,
+				property.timeLimitMs ?? Number.POSITIVE_INFINITY,
+			),
 			markInterruptAsFailure: false,
 			// Hostile inputs can be huge: fast-check's own report is not used.
 			includeErrorInReport: false,

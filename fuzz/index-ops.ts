@@ -227,7 +227,7 @@ function indexProperties(): FuzzProperty[] {
 		name: "index-ops/bm25-ranker-vs-fresh",
 		summary:
 			"Bm25Ranker over changing documents (with save/load): ranks like a fresh ranker on the same documents",
-		runs: 12_000,
+		runs: 8_000,
 		property: () =>
 			fc.property(
 				fc.uniqueArray(spec, { selector: (s) => s.name, maxLength: 8 }),

@@ -105,7 +105,8 @@ function hostileServer(script: readonly Listing[]) {
 	server.setRequestHandler(ListToolsRequestSchema, (request) => {
 		const list = script[Math.min(at, script.length - 1)] as Listing;
 		if (request.params?.cursor === undefined) at++;
-		return respond(list, request.params?.cursor) as never;
+		// Over a real transport the listing is JSON: a cyclic schema cannot be sent.
+		return JSON.parse(JSON.stringify(respond(list, request.params?.cursor) ?? null)) as never;
 	});
 	server.setRequestHandler(CallToolRequestSchema, () => {
 		throw new Error("bad server call");

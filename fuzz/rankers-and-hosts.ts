@@ -174,6 +174,7 @@ function rankerProperties(): FuzzProperty[] {
 		summary:
 			"a ranker whose promise never settles: execute settles (deadline), or rejects ABORTED when the signal fires",
 		runs: 12,
+		timeLimitMs: 90_000,
 		property: () =>
 			fc.asyncProperty(fc.boolean(), words(3), async (withSignal, query) => {
 				const host = faultyHost("none", undefined);
