@@ -69,6 +69,8 @@ export function isBadInput(value: unknown): boolean {
 		const record = value as Record<string, unknown>;
 		const q = record.query;
 		if (typeof q !== "string" || !/[\p{L}\p{N}]/u.test(q)) return true;
+		// README "Limits": a query longer than 1,000 characters (after trimming) is an error result.
+		if (q.trim().length > 1000) return true;
 		const l = record.limit;
 		if (l === undefined) return false;
 		return !(typeof l === "number" && Number.isInteger(l) && l >= 1);

@@ -77,7 +77,8 @@ function joinLines(parts: readonly unknown[]): string {
  *
  * @throws {ToolSearchError} `INVALID_TOOL` when `tool` is not an object or its `name` is not a
  * non-empty string, or when `namespace` is given and is not an object or its `name` is not a
- * string; the message quotes the offending value.
+ * string, or when reading the tool throws (a getter or proxy trap; the error is the `cause`); the
+ * message quotes the offending value.
  *
  * @example
  * ```ts
@@ -96,6 +97,25 @@ function joinLines(parts: readonly unknown[]): string {
  * ```
  */
 export function createToolSearchDocument(tool: ToolInfo, namespace?: ToolNamespace): ToolSearchDocument {
+	try {
+		return buildToolSearchDocument(tool, namespace);
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) throw error;
+		// A getter or proxy trap of the tool (or namespace) threw while it was read.
+		const reason = error instanceof Error ? error.message : quote(error);
+		throw new ToolSearchError("INVALID_TOOL", `tool could not be read: ${reason}`, { cause: error });
+	}
+}
+
+/**
+ * {@link createToolSearchDocument} without the wrapping of what reading the tool throws: a getter's
+ * own error comes through as it is, so `tool_search` can skip such a tool and still fail loudly on a
+ * `ToolSearchError` (a namespace without a name). Internal.
+ */
+export function buildToolSearchDocument(
+	tool: ToolInfo,
+	namespace: ToolNamespace | undefined,
+): ToolSearchDocument {
 	if (!isObject(tool)) {
 		throw new ToolSearchError(
 			"INVALID_TOOL",

@@ -4,7 +4,7 @@
  * array or not) costs a few property reads per tool and call; a changed tool costs a new document.
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
-import { createToolSearchDocument } from "../document/create-tool-search-document.js";
+import { buildToolSearchDocument } from "../document/create-tool-search-document.js";
 import { ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
@@ -119,7 +119,7 @@ function entryOf(
 			return known;
 		}
 		const info = snapshotTool(tool, name);
-		return { tool, info, namespace, document: createToolSearchDocument(info, namespace) };
+		return { tool, info, namespace, document: buildToolSearchDocument(info, namespace) };
 	} catch (error) {
 		if (ToolSearchError.isInstance(error)) throw error;
 		return undefined;

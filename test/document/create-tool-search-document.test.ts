@@ -9,6 +9,7 @@ import { resolveToolSearchFields } from "../../src/document/resolve-fields.js";
 import { ToolSearchError } from "../../src/errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../../src/types.js";
 import { deepFreeze } from "../helpers/deep-freeze.js";
+import { thrown } from "../helpers/thrown.js";
 
 /** An MCP `Tool` as the GitHub server lists it: `title` and `inputSchema`. */
 const githubCreateIssue: ToolInfo = {
@@ -344,3 +345,26 @@ function catchError(call: () => unknown): unknown {
 	}
 	throw new Error("expected a throw");
 }
+
+describe("createToolSearchDocument: a tool that throws while read", () => {
+	it("throws INVALID_TOOL with the error as cause, for a throwing getter deep in the schema", () => {
+		const boom = new Error("hostile getter");
+		const tool = {
+			name: "x__y",
+			inputSchema: {
+				type: "object",
+				properties: {
+					get a(): never {
+						throw boom;
+					},
+				},
+			},
+		};
+		const error = thrown(() => createToolSearchDocument(tool));
+		expect([error.code, error.message]).toEqual([
+			"INVALID_TOOL",
+			"tool-search: tool could not be read: hostile getter",
+		]);
+		expect(error.cause).toBe(boom);
+	});
+});

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as DocumentModule from "../../src/document/create-tool-search-document.js";
-import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import {
+	buildToolSearchDocument,
+	createToolSearchDocument,
+} from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { registerToolRanker } from "../../src/ranking/registry.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../src/tool/create-tool-search-tool.js";
@@ -20,10 +23,10 @@ import { createFakeHost, type FakeHost } from "../helpers/fake-host.js";
 
 vi.mock("../../src/document/create-tool-search-document.js", async (importOriginal) => {
 	const actual = await importOriginal<typeof DocumentModule>();
-	return { ...actual, createToolSearchDocument: vi.fn(actual.createToolSearchDocument) };
+	return { ...actual, buildToolSearchDocument: vi.fn(actual.buildToolSearchDocument) };
 });
 
-const builds = vi.mocked(createToolSearchDocument);
+const builds = vi.mocked(buildToolSearchDocument);
 const SEARCH_TOOL: ToolInfo = Object.freeze({ name: "tool_search", description: "Search for tools." });
 const HINT = 'Call tool_search with {"query": "<what the tool should do>", "limit": 8}.';
 const AVAILABLE = "These tools are now available; call them directly from your next call.";
