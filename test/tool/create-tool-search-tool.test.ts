@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as DocumentModule from "../../src/document/create-tool-search-document.js";
-import {
-	buildToolSearchDocument,
-	createToolSearchDocument,
-} from "../../src/document/create-tool-search-document.js";
+import { buildToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { registerToolRanker } from "../../src/ranking/registry.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../src/tool/create-tool-search-tool.js";
