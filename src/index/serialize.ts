@@ -5,14 +5,16 @@ import { sha256 } from "./checksum.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { snapshotDamage } from "./snapshot-check.js";
+import { termSetsFromPostings } from "./term-set-bytes.js";
 import { compactVocabulary } from "./vocabulary.js";
 
 /**
  * Version of the saved-index format; bumped whenever the layout, the shape of the saved options or
  * the tokenizer's output changes (4: the options are saved with the keys of `ToolSearchIndexOptions`;
- * 5: a SHA-256 checksum, and no terms without tools).
+ * 5: a SHA-256 checksum, and no terms without tools; 6: no forward lists, rebuilt from the postings
+ * on load).
  */
-export const INDEX_FORMAT_VERSION = 5;
+export const INDEX_FORMAT_VERSION = 6;
 const FORMAT = "tool-search-index";
 
 /**
@@ -35,8 +37,9 @@ export interface SerializedToolSearchIndex {
 	readonly namespaces: readonly string[];
 	readonly totalLength: readonly number[];
 	/**
-	 * base64 of the typed arrays, in this order: df, namespaceOf, fieldLength, forwardStart,
-	 * forwardCount, forward, summaryStart, summaryCount, summary, offsets, docs, meta.
+	 * base64 of the typed arrays, in this order: df, namespaceOf, fieldLength, summaryStart,
+	 * summaryCount, summary, offsets, docs, meta. (Each tool's distinct terms are not saved: loading
+	 * rebuilds them from the postings.)
 	 */
 	readonly arrays: Readonly<Record<string, string>>;
 	/**
@@ -51,9 +54,6 @@ const ARRAYS = [
 	["df", Int32Array],
 	["namespaceOf", Int32Array],
 	["fieldLength", Uint16Array],
-	["forwardStart", Int32Array],
-	["forwardCount", Int32Array],
-	["forward", Uint8Array],
 	["summaryStart", Int32Array],
 	["summaryCount", Uint8Array],
 	["summary", Int32Array],
@@ -119,9 +119,6 @@ export function serializeStore(
 		df: store.df.subarray(0, store.terms.length),
 		namespaceOf: store.namespaceOf.subarray(0, slots),
 		fieldLength: store.fieldLength.subarray(0, slots * FIELD_COUNT),
-		forwardStart: store.forward.start.subarray(0, slots),
-		forwardCount: store.forward.count.subarray(0, slots),
-		forward: store.forward.values.subarray(0, store.forward.used),
 		summaryStart: store.summary.start.subarray(0, slots),
 		summaryCount: store.summary.count.subarray(0, slots),
 		summary: store.summary.values.subarray(0, store.summary.used),
@@ -213,11 +210,6 @@ export function deserializeStore(data: unknown): {
 	}
 	const { df, namespaceOf, offsets, docs, meta } = decoded as Record<ArrayName, Int32Array>;
 	const fieldLength = decoded.fieldLength as Uint16Array;
-	const forward = {
-		start: decoded.forwardStart as Int32Array<ArrayBuffer>,
-		count: decoded.forwardCount as Int32Array<ArrayBuffer>,
-		values: decoded.forward as Uint8Array<ArrayBuffer>,
-	};
 	const summary = {
 		start: decoded.summaryStart as Int32Array<ArrayBuffer>,
 		count: decoded.summaryCount as Uint8Array<ArrayBuffer>,
@@ -228,8 +220,6 @@ export function deserializeStore(data: unknown): {
 		df.length === terms.length &&
 		namespaceOf.length === slots &&
 		fieldLength.length === slots * FIELD_COUNT &&
-		forward.start.length === slots &&
-		forward.count.length === slots &&
 		summary.start.length === slots &&
 		summary.count.length === slots &&
 		offsets.length === terms.length + 1 &&
@@ -251,7 +241,6 @@ export function deserializeStore(data: unknown): {
 			offsets,
 			docs,
 			meta: meta as unknown as Uint16Array,
-			forward,
 			summary,
 		},
 	);
@@ -276,6 +265,8 @@ export function deserializeStore(data: unknown): {
 	for (const [id, namespace] of namespaces.entries()) store.namespaceIds.set(namespace, id);
 	store.namespaceOf.set(namespaceOf);
 	store.fieldLength.set(fieldLength);
+	// Each tool's distinct terms, from the postings just checked (slots in range, ascending per term).
+	const forward = termSetsFromPostings(offsets, docs, terms.length, slots);
 	store.forward.load(forward.start, forward.count, forward.values);
 	store.summary.load(summary.start, summary.count, summary.values);
 	for (const [f, total] of (saved.totalLength as number[]).entries()) store.totalLength[f] = total;

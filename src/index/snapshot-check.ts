@@ -9,15 +9,14 @@ import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote } from "../errors.js";
 import { FIELD_COUNT, MAX_SUMMARY_TERMS } from "./index-store.js";
 import { MAX_POSTING_TF, PAIR_START } from "./postings.js";
-import { termSetDamage } from "./term-set-bytes.js";
 
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
 
 /** Per-slot lists as saved: slot `s`'s list is `values[start[s], start[s] + count[s])`. */
 export interface SavedLists {
 	readonly start: Int32Array;
-	readonly count: Int32Array | Uint8Array;
-	readonly values: Int32Array | Uint8Array;
+	readonly count: Uint8Array;
+	readonly values: Int32Array;
 }
 
 /** The arrays of a saved index, decoded. */
@@ -28,31 +27,22 @@ export interface SavedArrays {
 	readonly offsets: Int32Array;
 	readonly docs: Int32Array;
 	readonly meta: Uint16Array;
-	readonly forward: SavedLists;
 	readonly summary: SavedLists;
 }
 
 /**
  * What is wrong with slot lists (of `what`): they must lie end to end in slot order from 0 and fill
- * `values` exactly (as a compacted index saves them), so no two tools share values; forward lists
- * must be valid term sets; summary values must be terms.
+ * `values` exactly (as a compacted index saves them), so no two tools share values; values must be
+ * terms.
  */
 function listDamage(what: string, lists: SavedLists, terms: number): string | undefined {
 	const { start, count, values } = lists;
 	let next = 0;
 	for (let slot = 0; slot < start.length; slot++) {
-		if (start[slot] !== next || (count[slot] as number) < 0) return `${what} list of slot ${slot}`;
+		if (start[slot] !== next) return `${what} list of slot ${slot}`;
 		next += count[slot] as number;
 	}
 	if (next !== values.length) return `${what} lists cover ${next} of ${values.length} values`;
-	if (values instanceof Uint8Array) {
-		for (let slot = 0; slot < start.length; slot++) {
-			const from = start[slot] as number;
-			const damage = termSetDamage(values, from, from + (count[slot] as number), terms);
-			if (damage !== undefined) return `${what} list of slot ${slot}: ${damage}`;
-		}
-		return undefined;
-	}
 	for (const term of values) if (term < 0 || term >= terms) return `${what} term ${term} of ${terms}`;
 	return undefined;
 }
@@ -78,23 +68,13 @@ function totalsDamage(
 
 /**
  * Postings against the rest: offsets start at 0 and never decrease; each term has tools (no dead
- * terms are saved), as many as its document frequency, in ascending slot order; each pair's field
- * entries name fields in ascending order with a frequency from 1 to the field's length; and the
- * pairs of each slot are exactly its forward list (so removing a tool lowers its own terms only).
+ * terms are saved), as many as its document frequency, in ascending slot order; and each pair's
+ * field entries name fields in ascending order with a frequency from 1 to the field's length. (Each
+ * tool's forward list is not saved but rebuilt from these postings, so it cannot disagree with them.)
  */
 function postingsDamage(terms: number, slots: number, arrays: SavedArrays): string | undefined {
-	const { df, fieldLength, offsets, docs, meta, forward } = arrays;
+	const { df, fieldLength, offsets, docs, meta } = arrays;
 	if (offsets[0] !== 0) return "offsets do not start at 0";
-	// Per slot, side by side (one cache line): where its forward list is read up to, where it ends,
-	// and the last term read (-1: none).
-	const cursor = new Int32Array(3 * slots);
-	for (let slot = 0; slot < slots; slot++) {
-		const start = forward.start[slot] as number;
-		cursor[3 * slot] = start;
-		cursor[3 * slot + 1] = start + (forward.count[slot] as number);
-		cursor[3 * slot + 2] = -1;
-	}
-	const bytes = forward.values as Uint8Array;
 	const metaLength = meta.length;
 	let e = 0;
 	for (let t = 0; t < terms; t++) {
@@ -109,21 +89,6 @@ function postingsDamage(terms: number, slots: number, arrays: SavedArrays): stri
 			if (slot < 0 || slot >= slots) return `posting ${p} names slot ${slot} of ${slots}`;
 			if (slot <= previous) return `term ${t} lists slot ${slot} out of order`;
 			previous = slot;
-			// The slot's next forward term must be this one (term sets are valid varints below 2³¹:
-			// checked before).
-			const c = 3 * slot;
-			let i = cursor[c] as number;
-			if (i >= (cursor[c + 1] as number)) return `slot ${slot} has term ${t} but not in its forward list`;
-			let byte = bytes[i++] as number;
-			let delta = byte & 0x7f;
-			for (let shift = 7; byte >= 0x80; shift += 7) {
-				byte = bytes[i++] as number;
-				delta |= (byte & 0x7f) << shift;
-			}
-			const term = Math.max(cursor[c + 2] as number, 0) + delta;
-			if (term !== t) return `slot ${slot} has term ${t} but its forward list says ${term}`;
-			cursor[c] = i;
-			cursor[c + 2] = term;
 			// The pair's field entries: the first flagged, fields ascending, frequency within the field.
 			if (e >= metaLength || ((meta[e] as number) & PAIR_START) === 0) return `field entry ${e} is misplaced`;
 			const base = slot * FIELD_COUNT;
@@ -141,10 +106,6 @@ function postingsDamage(terms: number, slots: number, arrays: SavedArrays): stri
 		}
 	}
 	if (e !== metaLength) return `${metaLength - e} field entries belong to no tool`;
-	for (let slot = 0; slot < slots; slot++) {
-		if (cursor[3 * slot] !== cursor[3 * slot + 1])
-			return `slot ${slot}'s forward list has terms it has no postings for`;
-	}
 	return undefined;
 }
 
@@ -174,7 +135,6 @@ export function snapshotDamage(
 	}
 	return (
 		totalsDamage(totalLength, arrays.fieldLength, slots) ??
-		listDamage("forward", arrays.forward, terms) ??
 		listDamage("summary", arrays.summary, terms) ??
 		postingsDamage(terms, slots, arrays)
 	);

@@ -55,25 +55,58 @@ export function forEachTerm(
 }
 
 /**
- * What is wrong with the set in `bytes[from, to)` for a vocabulary of `terms` terms (a number cut
- * off at the end, an id out of range, an id repeated), or `undefined`.
+ * Each slot's term set, rebuilt from postings in CSR form (term `t`'s slots are
+ * `docs[offsets[t], offsets[t + 1])`, checked: slots in range and ascending within a term): the
+ * transpose, walked in term order so each slot's ids come out ascending. Two sequential passes over
+ * the postings (byte lengths, then bytes), with each slot's state side by side; the slots' sets lie
+ * end to end in slot order, as a compacted index keeps them.
  */
-export function termSetDamage(
-	bytes: Uint8Array,
-	from: number,
-	to: number,
+export function termSetsFromPostings(
+	offsets: Int32Array,
+	docs: Int32Array,
 	terms: number,
-): string | undefined {
-	if (to > from && ((bytes[to - 1] as number) & 0x80) !== 0) return "ends inside a number";
-	let problem: string | undefined;
-	let first = true;
-	let previous = -1;
-	forEachTerm(bytes, from, to, (term) => {
-		if (problem !== undefined) return;
-		if (term >= terms) problem = `term ${term} of ${terms}`;
-		else if (!first && term === previous) problem = `term ${term} twice`;
-		first = false;
-		previous = term;
-	});
-	return problem;
+	slots: number,
+): { start: Int32Array<ArrayBuffer>; count: Int32Array<ArrayBuffer>; values: Uint8Array<ArrayBuffer> } {
+	// Per slot: the last term id seen (0 before the first: the first difference is from 0), then its
+	// byte length in the first pass and its write position in the second.
+	const state = new Int32Array(2 * slots);
+	for (let t = 0; t < terms; t++) {
+		const to = offsets[t + 1] as number;
+		for (let p = offsets[t] as number; p < to; p++) {
+			const s = 2 * (docs[p] as number);
+			const delta = t - (state[s] as number);
+			state[s] = t;
+			state[s + 1] =
+				(state[s + 1] as number) +
+				(delta < 0x80 ? 1 : delta < 0x4000 ? 2 : delta < 0x200000 ? 3 : delta < 0x10000000 ? 4 : 5);
+		}
+	}
+	const start = new Int32Array(slots);
+	const count = new Int32Array(slots);
+	let used = 0;
+	for (let slot = 0; slot < slots; slot++) {
+		const length = state[2 * slot + 1] as number;
+		start[slot] = used;
+		count[slot] = length;
+		state[2 * slot] = 0;
+		state[2 * slot + 1] = used;
+		used += length;
+	}
+	const values = new Uint8Array(used);
+	for (let t = 0; t < terms; t++) {
+		const to = offsets[t + 1] as number;
+		for (let p = offsets[t] as number; p < to; p++) {
+			const s = 2 * (docs[p] as number);
+			let delta = t - (state[s] as number);
+			state[s] = t;
+			let at = state[s + 1] as number;
+			while (delta >= 0x80) {
+				values[at++] = (delta & 0x7f) | 0x80;
+				delta >>>= 7;
+			}
+			values[at++] = delta;
+			state[s + 1] = at;
+		}
+	}
+	return { start, count, values };
 }
