@@ -136,8 +136,16 @@ export function describeFoundTool(
 		description: firstLine(tool.description, DETAILS_DESCRIPTION_MAX_LENGTH),
 		...(namespace === undefined ? {} : { server_name: namespace.name }),
 		schema_keys: schemaKeys(tool),
-		score: Math.round(score * 1e6) / 1e6,
+		score: roundScore(score),
 	};
+}
+
+/**
+ * A score rounded to 6 decimals. Beyond 1e15 there are no decimals left to round, and multiplying
+ * would overflow a finite score (1e308) to `Infinity`: such a score is kept as it is.
+ */
+export function roundScore(score: number): number {
+	return Math.abs(score) >= 1e15 ? score : Math.round(score * 1e6) / 1e6;
 }
 
 function unmatchedNote(unmatched: readonly string[]): string {

@@ -10,7 +10,7 @@ import {
 import { ToolSearchError } from "../../src/errors.js";
 import type { ToolHost } from "../../src/host/types.js";
 import { createToolSearchTool } from "../../src/tool/create-tool-search-tool.js";
-import type { ToolSearchToolResult } from "../../src/tool/format-result.js";
+import { roundScore, type ToolSearchToolResult } from "../../src/tool/format-result.js";
 import type { ToolInfo, ToolRanker } from "../../src/types.js";
 import { createFakeHost } from "../helpers/fake-host.js";
 import { thrown } from "../helpers/thrown.js";
@@ -234,5 +234,21 @@ describe("tool_search: query and result size", () => {
 			`${omitted} more matching tools were not loaded to keep this result short`,
 		);
 		expect(host.setCalls()[0]).toHaveLength(activated.length);
+	});
+});
+
+describe("scores at the edge of the float range", () => {
+	it("keeps a huge finite score finite when rounding it for the result (fuzz: 1e308 became Infinity)", () => {
+		expect(roundScore(1e308)).toBe(1e308);
+		expect(roundScore(-1e300)).toBe(-1e300);
+		expect(roundScore(1.23456789)).toBe(1.234568);
+	});
+
+	it("reports a ranker's 1e308 as a finite score", async () => {
+		const host = createFakeHost({ tools: [{ name: "a__b", description: "Do b." }], active: [] });
+		const ranker: ToolRanker = { rank: () => [{ name: "a__b", score: 1e308 }] };
+		const result = await createToolSearchTool({ tools: host, ranker }).execute("1", { query: "b" });
+		if (result.isError) throw new Error("expected success");
+		expect(result.details.tools[0]?.score).toBe(1e308);
 	});
 });
