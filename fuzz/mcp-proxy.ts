@@ -188,6 +188,9 @@ function mcpProperties(): FuzzProperty[] {
 						const catalog = createMcpCatalog({
 							servers: { bad, good },
 							onError: (error) => void errors.push(error),
+							// The catalogue's own deadline for a listing, below the harness's hang timeout:
+							// a server that never answers must fail its listing, not hang the call.
+							listTimeoutMs: 2_000,
 						});
 						closers.unshift(() => catalog.close());
 						await withTimeout(catalog.ready, TIMEOUT_MS, "catalog.ready");

@@ -163,3 +163,32 @@ describe("a server that never answers tools/list", () => {
 		}
 	});
 });
+
+describe("a server listing tools without an object inputSchema", () => {
+	it("skips them with an error, so the proxy's own tools/list stays valid for its clients", async () => {
+		const sloppy: McpClientLike = {
+			listTools: async () =>
+				({
+					tools: [
+						{ name: "no_schema" },
+						{ name: "string_schema", inputSchema: { type: "string" } },
+						{ name: "fine", inputSchema: { type: "object" } },
+					],
+				}) as never,
+			callTool: async () => ({ content: [] }),
+		};
+		const errors: string[] = [];
+		const catalog = createMcpCatalog({
+			servers: { sloppy },
+			reconnect: false,
+			onError: ({ error }) => errors.push((error as Error).message),
+		});
+		cleanup.push(() => catalog.close());
+		await catalog.ready;
+		expect(catalog.getAllTools().map((tool) => tool.name)).toEqual(["sloppy__fine"]);
+		expect(errors).toEqual([
+			'tool-search: tool "no_schema" of "sloppy" skipped: its inputSchema must be an object schema (type "object"), got undefined',
+			'tool-search: tool "string_schema" of "sloppy" skipped: its inputSchema must be an object schema (type "object"), got {"type":"string"}',
+		]);
+	});
+});

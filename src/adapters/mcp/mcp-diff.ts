@@ -49,7 +49,10 @@ export interface ListingDiff {
 	added: string[];
 	removed: string[];
 	updated: string[];
-	/** Tools skipped: no name, a bad or throwing `toolName`, or a catalogue name already taken. */
+	/**
+	 * Tools skipped: no name, no object `inputSchema`, a bad or throwing `toolName`, or a catalogue
+	 * name already taken.
+	 */
 	errors: unknown[];
 	/** True when the same names come in another order. */
 	reordered: boolean;
@@ -104,6 +107,16 @@ export function diffListing(
 			continue;
 		}
 		const definition = tool as McpTool;
+		const schema = (definition as { inputSchema?: unknown }).inputSchema;
+		if (typeof schema !== "object" || schema === null || (schema as { type?: unknown }).type !== "object") {
+			// MCP requires an object inputSchema; listed on, such a tool would make a client reject the
+			// proxy's whole tools/list answer.
+			skip(
+				"INVALID_TOOL",
+				`tool ${quote(original)} of ${quote(server)} skipped: its inputSchema must be an object schema (type "object"), got ${quote(schema)}`,
+			);
+			continue;
+		}
 		let name: unknown;
 		try {
 			name = options.toolName(server, definition);
