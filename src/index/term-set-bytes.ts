@@ -9,6 +9,23 @@
 /** Most bytes one term id can take. */
 export const MAX_BYTES_PER_TERM = 5;
 
+/** The bytes `delta` (≥ 0, < 2^32) takes in LEB128: what {@link writeVarint} writes. */
+function varintLength(delta: number): number {
+	return delta < 0x80 ? 1 : delta < 0x4000 ? 2 : delta < 0x200000 ? 3 : delta < 0x10000000 ? 4 : 5;
+}
+
+/** Writes `delta` (≥ 0, < 2^32) at `out[at]` in LEB128; returns the position after it. */
+function writeVarint(out: Uint8Array, at: number, delta: number): number {
+	let rest = delta;
+	let to = at;
+	while (rest >= 0x80) {
+		out[to++] = (rest & 0x7f) | 0x80;
+		rest >>>= 7;
+	}
+	out[to++] = rest;
+	return to;
+}
+
 /**
  * Encodes the distinct ids `terms[0, count)` into `out` (room for `count * MAX_BYTES_PER_TERM`
  * bytes) and returns the byte length. `sorted` is scratch of at least `count` elements.
@@ -21,13 +38,8 @@ export function encodeTermSet(terms: Int32Array, count: number, sorted: Int32Arr
 	let previous = 0;
 	for (let i = 0; i < count; i++) {
 		const id = ids[i] as number;
-		let delta = id - previous;
+		at = writeVarint(out, at, id - previous);
 		previous = id;
-		while (delta >= 0x80) {
-			out[at++] = (delta & 0x7f) | 0x80;
-			delta >>>= 7;
-		}
-		out[at++] = delta;
 	}
 	return at;
 }
@@ -76,9 +88,7 @@ export function termSetsFromPostings(
 			const s = 2 * (docs[p] as number);
 			const delta = t - (state[s] as number);
 			state[s] = t;
-			state[s + 1] =
-				(state[s + 1] as number) +
-				(delta < 0x80 ? 1 : delta < 0x4000 ? 2 : delta < 0x200000 ? 3 : delta < 0x10000000 ? 4 : 5);
+			state[s + 1] = (state[s + 1] as number) + varintLength(delta);
 		}
 	}
 	const start = new Int32Array(slots);
@@ -97,15 +107,8 @@ export function termSetsFromPostings(
 		const to = offsets[t + 1] as number;
 		for (let p = offsets[t] as number; p < to; p++) {
 			const s = 2 * (docs[p] as number);
-			let delta = t - (state[s] as number);
+			state[s + 1] = writeVarint(values, state[s + 1] as number, t - (state[s] as number));
 			state[s] = t;
-			let at = state[s + 1] as number;
-			while (delta >= 0x80) {
-				values[at++] = (delta & 0x7f) | 0x80;
-				delta >>>= 7;
-			}
-			values[at++] = delta;
-			state[s + 1] = at;
 		}
 	}
 	return { start, count, values };
