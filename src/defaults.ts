@@ -125,6 +125,12 @@ export interface RankingRules {
 	 * turns it off.
 	 */
 	proximity: number;
+	/**
+	 * The weight of a query word that rarely says what a tool does: conversational filler ("tell",
+	 * "need", "a bit", "right now") and bare numbers ("250", "6:30"). A search whose only matches
+	 * are such words, or generic ones, abstains. `1` searches them as any other word.
+	 */
+	fillerWeight: number;
 }
 
 /**
@@ -141,6 +147,7 @@ export const DEFAULT_RANKING_RULES: Readonly<RankingRules> = Object.freeze({
 	abstain: true,
 	namespaceBoost: 0.2,
 	proximity: 0.25,
+	fillerWeight: 0.3,
 });
 
 /**
@@ -167,12 +174,21 @@ export interface ResolvedToolSearchIndexOptions {
 	readonly glossary: Readonly<Record<string, readonly string[]>>;
 	/** Typo tolerance for unknown query words, and the weight of a correction at edit distance 1. */
 	readonly fuzzy: { readonly enabled: boolean; readonly weight: number };
+	/** The concept map: the built-in domains (on or off), the weight of a related word, the host's domains. */
+	readonly concepts: {
+		readonly builtIn: boolean;
+		readonly weight: number;
+		readonly domains: Readonly<Record<string, readonly string[]>>;
+	};
+	/** Prefix matching of short unknown query words (`repo` → `repository`), and its weight. */
+	readonly prefix: { readonly enabled: boolean; readonly weight: number };
 }
 
 /**
  * Every default of a `ToolSearchIndex` (and of the `Bm25Ranker` built on it):
  * {@link DEFAULT_BM25_PARAMS}, {@link DEFAULT_FIELD_WEIGHTS}, {@link DEFAULT_RANKING_RULES};
- * synonyms with the built-in groups on, searched at 0.2 of a word's score, no host groups; an
+ * synonyms with the built-in groups on, searched at 0.3 of a word's score, no host groups; the
+ * built-in concept map at 0.25; prefix completion of unknown words at 0.4; an
  * empty glossary; typo tolerance off (no gain in `npm run eval` and slower queries, see DESIGN.md),
  * at weight 0.5 (halved at edit distance 2) when turned on.
  *
@@ -186,9 +202,11 @@ export const DEFAULT_INDEX_OPTIONS: ResolvedToolSearchIndexOptions = Object.free
 	bm25: DEFAULT_BM25_PARAMS,
 	fieldWeights: DEFAULT_FIELD_WEIGHTS,
 	rules: DEFAULT_RANKING_RULES,
-	synonyms: Object.freeze({ builtIn: true, weight: 0.2, groups: Object.freeze([]) }),
+	synonyms: Object.freeze({ builtIn: true, weight: 0.3, groups: Object.freeze([]) }),
 	glossary: Object.freeze({}),
 	fuzzy: Object.freeze({ enabled: false, weight: 0.5 }),
+	concepts: Object.freeze({ builtIn: true, weight: 0.25, domains: Object.freeze({}) }),
+	prefix: Object.freeze({ enabled: true, weight: 0.4 }),
 });
 
 // Limits of `tool_search` (issue 12): each bounds the work or the output of one call, so that no

@@ -1,12 +1,16 @@
 import type { ResolvedToolSearchIndexOptions } from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
+import { BUILT_IN_CONCEPTS } from "./concepts.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
 import type { FuzzyBudget, TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
 
 /** The options the expander reads. */
-export type ExpansionOptions = Pick<ResolvedToolSearchIndexOptions, "synonyms" | "glossary" | "fuzzy">;
+export type ExpansionOptions = Pick<
+	ResolvedToolSearchIndexOptions,
+	"synonyms" | "glossary" | "fuzzy" | "concepts" | "prefix"
+>;
 
 /** Most typo corrections tried for one query term. */
 const MAX_FUZZY_VARIANTS = 3;
@@ -26,51 +30,87 @@ function words(text: string): string[] {
 	return tokenize(text);
 }
 
-/**
- * Builds the query-term expander: synonyms (built-in groups and the host's), glossary terms, and
- * typo corrections for terms the index does not know. Each variant carries its reduced weight.
- */
-export function createExpander(options: ExpansionOptions): TermExpander | undefined {
-	const { synonyms: synonymOptions, glossary: glossaryOptions, fuzzy } = options;
-	const synonyms = new Map<string, Set<string>>();
-	const groups = [...(synonymOptions.builtIn ? BUILT_IN_SYNONYMS : []), ...synonymOptions.groups];
+/** Links every word of each group (tokenized) to the group's other words. */
+function linkGroups(map: Map<string, Set<string>>, groups: Iterable<readonly string[]>): void {
 	for (const group of groups) {
 		const tokens = [...new Set(group.flatMap(words))];
-		for (const a of tokens) for (const b of tokens) link(synonyms, a, b);
+		for (const a of tokens) for (const b of tokens) link(map, a, b);
 	}
+}
+
+/** The concept domains in use: the built-in map (when on) extended by the host's domains. */
+function conceptGroups(concepts: ExpansionOptions["concepts"]): string[][] {
+	const merged = new Map<string, string[]>();
+	const add = (domains: Readonly<Record<string, readonly string[]>>) => {
+		for (const [domain, members] of Object.entries(domains)) {
+			merged.set(domain, [...(merged.get(domain) ?? [domain]), ...members]);
+		}
+	};
+	if (concepts.builtIn) add(BUILT_IN_CONCEPTS);
+	add(concepts.domains);
+	return [...merged.values()];
+}
+
+/**
+ * Builds the query-term expander: synonyms (built-in groups and the host's), glossary terms,
+ * concept-map neighbours, and, for terms the index does not know, prefix completions and typo
+ * corrections. Each variant carries its reduced weight; a term's variants are listed strongest
+ * kind first (the query plan keeps the first variant of each indexed term).
+ */
+export function createExpander(options: ExpansionOptions): TermExpander | undefined {
+	const { synonyms: synonymOptions, glossary: glossaryOptions, fuzzy, concepts, prefix } = options;
+	const synonyms = new Map<string, Set<string>>();
+	linkGroups(synonyms, [...(synonymOptions.builtIn ? BUILT_IN_SYNONYMS : []), ...synonymOptions.groups]);
+	const related = new Map<string, Set<string>>();
+	if (concepts.weight > 0) linkGroups(related, conceptGroups(concepts));
 	// Glossary: each target is a tool name when such a tool is indexed at query time, else words.
 	const glossary = new Map<string, Set<string>>();
 	for (const [term, targets] of Object.entries(glossaryOptions)) {
 		for (const key of words(term)) for (const target of targets) link(glossary, key, target);
 	}
 	const useSynonyms = (synonyms.size > 0 || glossary.size > 0) && synonymOptions.weight > 0;
+	const useConcepts = related.size > 0;
 	const useFuzzy = fuzzy.enabled && fuzzy.weight > 0;
-	if (!useSynonyms && !useFuzzy) return undefined;
+	const usePrefix = prefix.enabled && prefix.weight > 0;
+	if (!useSynonyms && !useConcepts && !useFuzzy && !usePrefix) return undefined;
 
 	return (term: string, store: IndexStore, budget: FuzzyBudget): TermVariant[] => {
 		const variants: TermVariant[] = [];
+		const indexed = (word: string): number | undefined => {
+			const id = store.termIds.get(word);
+			return id !== undefined && (store.df[id] as number) > 0 ? id : undefined;
+		};
 		if (useSynonyms) {
 			const slots: number[] = [];
-			const related = new Set(synonyms.get(term));
+			const similar = new Set(synonyms.get(term));
 			for (const target of glossary.get(term) ?? []) {
 				const slot = store.slotOf.get(target);
 				if (slot !== undefined) slots.push(slot);
-				else for (const word of words(target)) if (word !== term) related.add(word);
+				else for (const word of words(target)) if (word !== term) similar.add(word);
 			}
 			if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
-			for (const other of related) {
-				const id = store.termIds.get(other);
-				if (id !== undefined && (store.df[id] as number) > 0) {
+			for (const other of similar) {
+				const id = indexed(other);
+				if (id !== undefined)
 					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
-				}
 			}
 		}
-		const known = store.termIds.get(term);
-		if (useFuzzy && (known === undefined || (store.df[known] as number) === 0)) {
-			const max = maxTypos(term.length);
-			if (max > 0 && !/\d/.test(term) && budget.words > 0 && budget.candidates > 0) {
+		if (useConcepts) {
+			for (const other of related.get(term) ?? []) {
+				const id = indexed(other);
+				if (id !== undefined)
+					variants.push({ term: other, termId: id, weight: concepts.weight, via: "concept" });
+			}
+		}
+		if ((useFuzzy || usePrefix) && indexed(term) === undefined && !/\d/.test(term)) {
+			const max = useFuzzy ? maxTypos(term.length) : 0;
+			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH;
+			if ((max > 0 || wantsPrefix) && budget.words > 0 && budget.candidates > 0) {
 				budget.words--;
-				for (const hit of corrections(term, max, store, budget)) {
+				const found = scanVocabulary(term, max, wantsPrefix, store, budget);
+				for (const hit of found.completions)
+					variants.push({ term: hit.term, termId: hit.id, weight: prefix.weight, via: "prefix" });
+				for (const hit of found.corrections) {
 					variants.push({
 						term: hit.term,
 						termId: hit.id,
@@ -84,28 +124,57 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 	};
 }
 
+/** Shortest unknown query word completed by prefix matching. */
+const MIN_PREFIX_LENGTH = 3;
+/** Most prefix completions tried for one query term. */
+const MAX_PREFIX_VARIANTS = 3;
+
+interface VocabularyHit {
+	term: string;
+	id: number;
+	distance: number;
+	df: number;
+}
+
 /**
- * The best {@link MAX_FUZZY_VARIANTS} indexed terms within `max` edits of `term` (nearest first,
- * then most frequent, then by code units), examining at most `budget.candidates` vocabulary
- * terms (in id order) and taking them from the budget.
+ * One pass over the vocabulary for an unknown term, examining at most `budget.candidates` terms
+ * (in id order) and taking them from the budget:
+ * - `corrections`: the best {@link MAX_FUZZY_VARIANTS} terms within `max` edits (nearest first,
+ *   then most frequent, then by code units); none when `max` is 0;
+ * - `completions`: when `prefix`, the {@link MAX_PREFIX_VARIANTS} most frequent longer terms that
+ *   begin with `term` (then shortest, then by code units).
  */
-function corrections(
+function scanVocabulary(
 	term: string,
 	max: number,
+	prefix: boolean,
 	store: IndexStore,
 	budget: FuzzyBudget,
-): { term: string; id: number; distance: number }[] {
-	const found: { term: string; id: number; distance: number; df: number }[] = [];
+): { corrections: VocabularyHit[]; completions: VocabularyHit[] } {
+	const corrections: VocabularyHit[] = [];
+	const completions: VocabularyHit[] = [];
 	const { terms, df } = store;
 	const end = Math.min(terms.length, budget.candidates);
 	budget.candidates -= end;
 	for (let id = 0; id < end; id++) {
+		const frequency = df[id] as number;
+		if (frequency === 0) continue;
 		const candidate = terms[id] as string;
-		if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
+		if (prefix && candidate.length > term.length && candidate.startsWith(term)) {
+			completions.push({ term: candidate, id, distance: 0, df: frequency });
+			continue;
+		}
+		if (max === 0 || Math.abs(candidate.length - term.length) > max) continue;
 		if (maxTypos(candidate.length) === 0) continue;
 		const distance = editDistance(term, candidate, max);
-		if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
+		if (distance <= max) corrections.push({ term: candidate, id, distance, df: frequency });
 	}
-	found.sort((a, b) => a.distance - b.distance || b.df - a.df || (a.term < b.term ? -1 : 1));
-	return found.slice(0, MAX_FUZZY_VARIANTS);
+	const byCodeUnits = (a: VocabularyHit, b: VocabularyHit) =>
+		a.term < b.term ? -1 : a.term > b.term ? 1 : 0;
+	corrections.sort((a, b) => a.distance - b.distance || b.df - a.df || byCodeUnits(a, b));
+	completions.sort((a, b) => b.df - a.df || a.term.length - b.term.length || byCodeUnits(a, b));
+	return {
+		corrections: corrections.slice(0, MAX_FUZZY_VARIANTS),
+		completions: completions.slice(0, MAX_PREFIX_VARIANTS),
+	};
 }

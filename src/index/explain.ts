@@ -78,6 +78,8 @@ export interface ExplainedRule {
 		| "namespace-boost"
 		| "proximity"
 		| "synonym"
+		| "concept"
+		| "prefix"
 		| "fuzzy"
 		| "glossary";
 	/** Added to the score. */
@@ -193,7 +195,7 @@ export function explainSlot(
 		coverage++;
 		bm25 += best.score;
 		units += bestUnit;
-		if (best.via === "synonym" || best.via === "fuzzy") {
+		if (best.via === "synonym" || best.via === "concept" || best.via === "prefix" || best.via === "fuzzy") {
 			rules.push({
 				rule: best.via,
 				effect: round(best.score),

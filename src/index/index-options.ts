@@ -36,7 +36,7 @@ export interface ToolSearchIndexOptions {
 	 * Query-side synonyms: each word of a group also searches for the others, at `weight` times
 	 * their score. `builtIn` (default true) adds the library's groups of common tool verbs and
 	 * objects (send/post/message, find/search/lookup, create/add/new, email/mail/inbox, …).
-	 * `groups` adds the host's own. Default weight 0.2.
+	 * `groups` adds the host's own. Default weight 0.3.
 	 */
 	synonyms?: { builtIn?: boolean; weight?: number; groups?: readonly (readonly string[])[] } | undefined;
 	/**
@@ -50,6 +50,22 @@ export interface ToolSearchIndexOptions {
 	 * 0.5.
 	 */
 	fuzzy?: { enabled?: boolean; weight?: number } | undefined;
+	/**
+	 * The concept map: a query word of a domain also searches for the domain's other words, at
+	 * `weight` times their score ("rain" reaches "weather" and "forecast"). `builtIn` (default
+	 * true) adds the library's map of common tool domains (`BUILT_IN_CONCEPTS`); `domains` adds the
+	 * host's (a domain named like a built-in one extends it). Replace the map with `builtIn: false`
+	 * and your `domains`; turn it off with `builtIn: false` or `weight: 0`. Default weight 0.25.
+	 */
+	concepts?:
+		| { builtIn?: boolean; weight?: number; domains?: Readonly<Record<string, readonly string[]>> }
+		| undefined;
+	/**
+	 * Prefix matching: a query word of 3+ letters that no tool has also searches for the indexed
+	 * words it begins (`repo` → `repository`, `config` → `configuration`), at `weight` times their
+	 * score. Default enabled, weight 0.4.
+	 */
+	prefix?: { enabled?: boolean; weight?: number } | undefined;
 }
 
 /** The keys of {@link ToolSearchIndexOptions}, and of the resolved options, in order. */
@@ -60,6 +76,8 @@ export const RESOLVED_OPTION_KEYS = Object.freeze([
 	"synonyms",
 	"glossary",
 	"fuzzy",
+	"concepts",
+	"prefix",
 ] as const satisfies readonly (keyof ResolvedToolSearchIndexOptions)[]);
 
 function checkKeys(value: unknown, what: string, allowed: readonly string[]): Record<string, unknown> {
@@ -99,13 +117,18 @@ function groupsOf(value: unknown): readonly (readonly string[])[] {
 }
 
 function glossaryOf(value: unknown): Readonly<Record<string, readonly string[]>> {
+	return wordListsOf(value, "glossary");
+}
+
+/** A frozen copy of a record of string arrays (the glossary, concept domains), checked. */
+function wordListsOf(value: unknown, what: string): Readonly<Record<string, readonly string[]>> {
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {
-		invalidOptions(`glossary must be an object of string arrays, got ${quote(value)}`);
+		invalidOptions(`${what} must be an object of string arrays, got ${quote(value)}`);
 	}
 	const entries: [string, readonly string[]][] = [];
 	for (const [term, targets] of Object.entries(value)) {
 		if (!isStringArray(targets))
-			invalidOptions(`glossary[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
+			invalidOptions(`${what}[${quote(term)}] must be an array of strings, got ${quote(targets)}`);
 		entries.push([term, Object.freeze([...targets])]);
 	}
 	// Defined, not assigned: `copy[term] = ...` with the key "__proto__" would set the prototype and
@@ -124,6 +147,8 @@ export function resolveIndexOptions(
 	const top = checkKeys(options, "options", RESOLVED_OPTION_KEYS);
 	const synonyms = checkKeys(top.synonyms, "synonyms", ["builtIn", "weight", "groups"]);
 	const fuzzy = checkKeys(top.fuzzy, "fuzzy", ["enabled", "weight"]);
+	const concepts = checkKeys(top.concepts, "concepts", ["builtIn", "weight", "domains"]);
+	const prefix = checkKeys(top.prefix, "prefix", ["enabled", "weight"]);
 	const bm25 = checkKeys(top.bm25, "bm25", ["k1", "b", "delta"]);
 	const weights = checkKeys(top.fieldWeights, "fieldWeights", TOOL_SEARCH_FIELDS);
 	const rules = checkKeys(top.rules, "rules", [
@@ -133,6 +158,7 @@ export function resolveIndexOptions(
 		"abstain",
 		"namespaceBoost",
 		"proximity",
+		"fillerWeight",
 	]);
 	const inf = Number.POSITIVE_INFINITY;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
@@ -180,6 +206,7 @@ export function resolveIndexOptions(
 				1,
 			),
 			proximity: number(rules.proximity, "rules.proximity", defaults.rules.proximity, 0, inf),
+			fillerWeight: number(rules.fillerWeight, "rules.fillerWeight", defaults.rules.fillerWeight, 0, 1),
 		}),
 		synonyms: Object.freeze({
 			builtIn: flag(synonyms.builtIn, "synonyms.builtIn", defaults.synonyms.builtIn),
@@ -190,6 +217,18 @@ export function resolveIndexOptions(
 		fuzzy: Object.freeze({
 			enabled: flag(fuzzy.enabled, "fuzzy.enabled", defaults.fuzzy.enabled),
 			weight: number(fuzzy.weight, "fuzzy.weight", defaults.fuzzy.weight, 0, 1),
+		}),
+		concepts: Object.freeze({
+			builtIn: flag(concepts.builtIn, "concepts.builtIn", defaults.concepts.builtIn),
+			weight: number(concepts.weight, "concepts.weight", defaults.concepts.weight, 0, 1),
+			domains:
+				concepts.domains === undefined
+					? defaults.concepts.domains
+					: wordListsOf(concepts.domains, "concepts.domains"),
+		}),
+		prefix: Object.freeze({
+			enabled: flag(prefix.enabled, "prefix.enabled", defaults.prefix.enabled),
+			weight: number(prefix.weight, "prefix.weight", defaults.prefix.weight, 0, 1),
 		}),
 	});
 }

@@ -38,7 +38,10 @@ export interface QueryTermInfo {
 	readonly term: string;
 	/** Some indexed tool has it (itself or an expansion). */
 	readonly matched: boolean;
-	/** It occurs in more than half of the tools (and in more than 8), so it says little on its own. */
+	/**
+	 * It says little on its own: it occurs in more than half of the tools (and in more than 8), or
+	 * it is filler (a conversational word such as "tell" or "need", or a bare number).
+	 */
 	readonly generic: boolean;
 }
 

@@ -1,5 +1,12 @@
-import { MAX_FUZZY_CANDIDATES, MAX_FUZZY_WORDS, MAX_QUERY_POSTINGS, MAX_QUERY_TERMS } from "../defaults.js";
+import {
+	DEFAULT_RANKING_RULES,
+	MAX_FUZZY_CANDIDATES,
+	MAX_FUZZY_WORDS,
+	MAX_QUERY_POSTINGS,
+	MAX_QUERY_TERMS,
+} from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
+import { isFiller } from "./filler-words.js";
 import type { IndexStore } from "./index-store.js";
 
 export { MAX_QUERY_TERMS };
@@ -12,7 +19,7 @@ export interface TermVariant {
 	/** Multiplies the variant's BM25 contribution: 1 for the term itself. */
 	readonly weight: number;
 	/** Why this variant is searched. */
-	readonly via: "term" | "synonym" | "fuzzy" | "glossary";
+	readonly via: "term" | "synonym" | "concept" | "prefix" | "fuzzy" | "glossary";
 	/** For a glossary entry naming tools: their slots (`termId` is then -1). */
 	readonly slots?: readonly number[];
 }
@@ -21,6 +28,8 @@ export interface TermVariant {
 export interface PlannedTerm {
 	readonly term: string;
 	readonly variants: readonly TermVariant[];
+	/** A filler word or a bare number (see `isFiller`): searched at `rules.fillerWeight`, never a reason not to abstain. */
+	readonly filler?: true;
 }
 
 /** A query, tokenized and mapped onto the index vocabulary once. */
@@ -74,12 +83,14 @@ export const QUERY_LIMITS: QueryLimits = Object.freeze({
 /**
  * Tokenizes `query` and looks its terms up (plus expansions) in the store's vocabulary, within
  * `limits`: the first distinct terms while they fit, the rest counted in `ignoredTerms`.
+ * Filler words and bare numbers are searched at `fillerWeight` (`rules.fillerWeight`).
  */
 export function planQuery(
 	store: IndexStore,
 	query: string,
 	expand?: TermExpander,
 	limits: QueryLimits = QUERY_LIMITS,
+	fillerWeight: number = DEFAULT_RANKING_RULES.fillerWeight,
 ): QueryPlan {
 	const tokens = tokenize(query);
 	const terms: PlannedTerm[] = [];
@@ -96,9 +107,10 @@ export function planQuery(
 			continue;
 		}
 		const variants: TermVariant[] = [];
+		const filler = isFiller(token);
 		const id = store.termIds.get(token);
 		if (id !== undefined && (store.df[id] as number) > 0)
-			variants.push({ term: token, termId: id, weight: 1, via: "term" });
+			variants.push({ term: token, termId: id, weight: filler ? fillerWeight : 1, via: "term" });
 		if (expand !== undefined) {
 			for (const variant of expand(token, store, budget)) {
 				if (variant.termId !== id && !variants.some((v) => v.termId === variant.termId))
@@ -113,7 +125,7 @@ export function planQuery(
 			continue;
 		}
 		postings += cost;
-		terms.push({ term: token, variants });
+		terms.push(filler ? { term: token, variants, filler } : { term: token, variants });
 		if (terms.length >= limits.terms) full = true;
 	}
 	return { tokens, terms, ignoredTerms };

@@ -2,7 +2,7 @@ import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { invalidIndexData, isObject } from "../internal/guards.js";
 import { sha256 } from "./checksum.js";
-import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
+import { RESOLVED_OPTION_KEYS, type ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { snapshotDamage } from "./snapshot-check.js";
 import { termSetsFromPostings } from "./term-set-bytes.js";
@@ -14,7 +14,7 @@ import { compactVocabulary } from "./vocabulary.js";
  * 5: a SHA-256 checksum, and no terms without tools; 6: no forward lists, rebuilt from the postings
  * on load).
  */
-export const INDEX_FORMAT_VERSION = 6;
+export const INDEX_FORMAT_VERSION = 7;
 const FORMAT = "tool-search-index";
 
 /**
@@ -246,10 +246,7 @@ export function deserializeStore(data: unknown): {
 	);
 	if (damaged !== undefined) throw invalidIndexData(`saved index is damaged (${damaged}); it may be edited`);
 	const options = saved.options;
-	if (
-		!isObject(options) ||
-		!["bm25", "fieldWeights", "rules", "synonyms", "glossary", "fuzzy"].every((key) => isObject(options[key]))
-	) {
+	if (!isObject(options) || !RESOLVED_OPTION_KEYS.every((key) => isObject(options[key]))) {
 		throw invalidIndexData(
 			`saved index options must be an object of resolved options, got ${quote(options)}`,
 		);

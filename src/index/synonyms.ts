@@ -14,7 +14,7 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = Object.freeze([
 	["send", "post", "message", "notify"],
 	["find", "search", "lookup", "query", "look"],
 	["list", "enumerate", "browse"],
-	["create", "add", "new", "make", "insert", "generate"],
+	["create", "add", "new", "make", "insert", "generate", "schedule"],
 	["delete", "remove", "erase", "destroy"],
 	["edit", "update", "modify", "change", "rename"],
 	["get", "fetch", "retrieve", "obtain"],

@@ -24,7 +24,10 @@ export interface PreparedTerm {
 	readonly idf: number;
 	/** Some indexed tool has it (itself or an expansion). */
 	readonly matched: boolean;
-	/** Every matching variant is in more than half the tools (and more than 8). */
+	/**
+	 * Every matching variant is in more than half the tools (and more than 8), or the term is
+	 * filler (a conversational word or a bare number).
+	 */
 	readonly generic: boolean;
 }
 
@@ -69,7 +72,7 @@ export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm
 			ub: bound,
 			idf: best,
 			matched,
-			generic: matched && generic,
+			generic: matched && (generic || planned.filler === true),
 		};
 	});
 }

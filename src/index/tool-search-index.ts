@@ -12,7 +12,7 @@ import {
 } from "./index-options.js";
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
-import { planQuery, type TermExpander } from "./query-plan.js";
+import { planQuery, QUERY_LIMITS, type TermExpander } from "./query-plan.js";
 import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
 
@@ -174,7 +174,13 @@ export class ToolSearchIndex {
 	 */
 	searchDetailed(query: string, options: IndexSearchOptions = {}): IndexSearchResult {
 		const limit = searchLimit(options);
-		const plan = planQuery(this.#store, typeof query === "string" ? query : "", this.#expand);
+		const plan = planQuery(
+			this.#store,
+			typeof query === "string" ? query : "",
+			this.#expand,
+			QUERY_LIMITS,
+			this.options.rules.fillerWeight,
+		);
 		return searchStore(this.#store, this.options, plan, limit, options.exclude);
 	}
 
@@ -198,7 +204,7 @@ export class ToolSearchIndex {
 		const slot = this.#store.slotOf.get(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
 		const text = typeof query === "string" ? query : "";
-		const plan = planQuery(this.#store, text, this.#expand);
+		const plan = planQuery(this.#store, text, this.#expand, QUERY_LIMITS, this.options.rules.fillerWeight);
 		return explainSlot(this.#store, this.options, plan, text, slot, limit, options.exclude);
 	}
 

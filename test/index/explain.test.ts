@@ -95,7 +95,7 @@ describe("ToolSearchIndex.explain", () => {
 			for (const match of index.search(query, { limit: 10 })) {
 				const why = index.explain(query, match.name);
 				const effects = why.rules
-					.filter((rule) => rule.rule !== "synonym" && rule.rule !== "fuzzy" && rule.rule !== "glossary")
+					.filter((rule) => !["synonym", "concept", "prefix", "fuzzy", "glossary"].includes(rule.rule))
 					.reduce((total, rule) => total + rule.effect, 0);
 				expect(why.bm25 + effects, `${query} → ${match.name}`).toBeCloseTo(match.score, 4);
 			}

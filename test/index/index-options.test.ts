@@ -34,8 +34,11 @@ describe("resolveIndexOptions", () => {
 			expect(Object.isFrozen(object)).toBe(true);
 	});
 
-	it("defaults to the built-in synonyms at 0.2, an empty glossary and typo tolerance off", () => {
-		expect(DEFAULT_INDEX_OPTIONS.synonyms).toEqual({ builtIn: true, weight: 0.2, groups: [] });
+	it("defaults to the built-in synonyms at 0.3, the concept map at 0.25, prefixes at 0.4, filler at 0.3, an empty glossary and typo tolerance off", () => {
+		expect(DEFAULT_INDEX_OPTIONS.synonyms).toEqual({ builtIn: true, weight: 0.3, groups: [] });
+		expect(DEFAULT_INDEX_OPTIONS.concepts).toEqual({ builtIn: true, weight: 0.25, domains: {} });
+		expect(DEFAULT_INDEX_OPTIONS.prefix).toEqual({ enabled: true, weight: 0.4 });
+		expect(DEFAULT_INDEX_OPTIONS.rules.fillerWeight).toBe(0.3);
 		expect(DEFAULT_INDEX_OPTIONS.glossary).toEqual({});
 		expect(DEFAULT_INDEX_OPTIONS.fuzzy).toEqual({ enabled: false, weight: 0.5 });
 	});

@@ -4,9 +4,11 @@
  * postings, no cached impacts, no pruning — every tool and term looked at directly. The scoring
  * reference property compares the engine with it.
  */
-import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
+import { MAX_FUZZY_WORDS, TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
 import { toolLocalName } from "../../src/document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../../src/document/resolve-fields.js";
+import { BUILT_IN_CONCEPTS } from "../../src/index/concepts.js";
+import { isFiller } from "../../src/index/filler-words.js";
 import type { ResolvedToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL } from "../../src/index/index-search.js";
 import {
@@ -105,21 +107,65 @@ function catalogueOf(tools: readonly RefTool[], options: ResolvedToolSearchIndex
 	return { tools, options, df, tf };
 }
 
-/** Words a query term is searched as: itself, then its synonyms (the expander's order), each if indexed. */
-function variantWords(term: string, catalogue: Catalogue): { word: string; weight: number; self: boolean }[] {
+/** The words of every group that holds `term`, other than `term`, in group order. */
+function groupNeighbours(term: string, groups: readonly (readonly string[])[]): Set<string> {
+	const related = new Set<string>();
+	for (const group of groups) {
+		const tokens = [...new Set(group.flatMap((w) => tokenize(w)))];
+		if (tokens.includes(term)) for (const other of tokens) if (other !== term) related.add(other);
+	}
+	return related;
+}
+
+/** The concept domains in use, as word groups: the built-in map extended by the host's domains. */
+function conceptGroups(options: ResolvedToolSearchIndexOptions): string[][] {
+	const merged = new Map<string, string[]>();
+	const sources = [...(options.concepts.builtIn ? [BUILT_IN_CONCEPTS] : []), options.concepts.domains];
+	for (const source of sources)
+		for (const [domain, words] of Object.entries(source))
+			merged.set(domain, [...(merged.get(domain) ?? [domain]), ...words]);
+	return [...merged.values()];
+}
+
+/** Every indexed word of the catalogue. */
+function vocabulary(catalogue: Catalogue): string[] {
+	return [...new Set(catalogue.tools.flatMap((t) => t.fields.flat()))].filter((w) => catalogue.df(w) > 0);
+}
+
+/**
+ * Words a query term is searched as, in the expander's order, each if indexed and kept once: itself
+ * (at the filler weight for filler), its synonyms, its concept neighbours, and, for an unknown term
+ * of 3+ characters without digits that is among the first `MAX_FUZZY_WORDS` such terms, the 3
+ * most frequent longer words it begins.
+ */
+function variantWords(
+	term: string,
+	catalogue: Catalogue,
+	prefixBudget: { words: number },
+): { word: string; weight: number; self: boolean }[] {
 	const { df, options } = catalogue;
 	const found: { word: string; weight: number; self: boolean }[] = [];
-	if (df(term) > 0) found.push({ word: term, weight: 1, self: true });
+	const add = (word: string, weight: number) => {
+		if (df(word) > 0 && !found.some((v) => v.word === word)) found.push({ word, weight, self: false });
+	};
+	if (df(term) > 0)
+		found.push({ word: term, weight: isFiller(term) ? options.rules.fillerWeight : 1, self: true });
 	const { builtIn, weight, groups } = options.synonyms;
 	if (weight > 0) {
-		const related = new Set<string>();
-		for (const group of [...(builtIn ? BUILT_IN_SYNONYMS : []), ...groups]) {
-			const tokens = [...new Set(group.flatMap((w) => tokenize(w)))];
-			if (tokens.includes(term)) for (const other of tokens) if (other !== term) related.add(other);
-		}
-		for (const other of related) {
-			if (df(other) > 0 && !found.some((v) => v.word === other))
-				found.push({ word: other, weight, self: false });
+		for (const other of groupNeighbours(term, [...(builtIn ? BUILT_IN_SYNONYMS : []), ...groups]))
+			add(other, weight);
+	}
+	if (options.concepts.weight > 0) {
+		for (const other of groupNeighbours(term, conceptGroups(options))) add(other, options.concepts.weight);
+	}
+	if (options.prefix.enabled && options.prefix.weight > 0 && df(term) === 0 && !/\d/.test(term)) {
+		if (term.length >= 3 && prefixBudget.words > 0) {
+			prefixBudget.words--;
+			const completions = vocabulary(catalogue)
+				.filter((w) => w.length > term.length && w.startsWith(term))
+				.sort((a, b) => df(b) - df(a) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+				.slice(0, 3);
+			for (const word of completions) add(word, options.prefix.weight);
 		}
 	}
 	return found.filter((v) => v.weight > 0);
@@ -129,8 +175,9 @@ function variantWords(term: string, catalogue: Catalogue): { word: string; weigh
 function planTerms(tokens: readonly string[], catalogue: Catalogue): RefTerm[] {
 	const { tools, df, tf, options } = catalogue;
 	const n = tools.length;
+	const prefixBudget = { words: MAX_FUZZY_WORDS };
 	return [...new Set(tokens)].map((term) => {
-		const variants = variantWords(term, catalogue).map((v) => {
+		const variants = variantWords(term, catalogue, prefixBudget).map((v) => {
 			const idf = variantIdf(n, df(v.word), v.weight);
 			// The engine knows the largest tf of a term only while no tool added one at a time has it.
 			const inTail = tools.some((t) => t.later && t.fields.some((f) => f.includes(v.word)));
@@ -142,7 +189,8 @@ function planTerms(tokens: readonly string[], catalogue: Catalogue): RefTerm[] {
 			variants,
 			idf: Math.max(0, ...variants.map((v) => v.idf)),
 			bound: Math.max(0, ...variants.map((v) => v.bound)),
-			generic: variants.length > 0 && variants.every((v) => df(v.word) > Math.max(8, n / 2)),
+			generic:
+				variants.length > 0 && (isFiller(term) || variants.every((v) => df(v.word) > Math.max(8, n / 2))),
 		};
 	});
 }

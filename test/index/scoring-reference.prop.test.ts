@@ -11,7 +11,7 @@ import { createToolSearchDocument, toolLocalName } from "../../src/document/crea
 import { createExpander } from "../../src/index/expansion.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL, searchStore } from "../../src/index/index-search.js";
-import { planQuery } from "../../src/index/query-plan.js";
+import { planQuery, QUERY_LIMITS } from "../../src/index/query-plan.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import type { ToolSearchMatch } from "../../src/types.js";
 import { referenceSearch, refToolOf } from "./naive-bm25f.js";
@@ -24,8 +24,9 @@ interface GeneratedTool {
 	readonly parameter: string | undefined;
 }
 
-// Synonym-group words (so the default synonyms expand), a few stop words, and plain words; few
-// enough that terms repeat across tools, fields and queries.
+// Synonym-group and concept-map words (so the default expansions run), a few stop words, filler
+// words and numbers, words that begin others (prefix completion), and plain words; few enough that
+// terms repeat across tools, fields and queries.
 const VOCABULARY = [
 	"send",
 	"message",
@@ -50,6 +51,13 @@ const VOCABULARY = [
 	"alpha",
 	"beta",
 	"gamma",
+	"rain",
+	"inbox",
+	"repository",
+	"alphabet",
+	"tell",
+	"need",
+	"42",
 ];
 /** Zipf-like: early words are common, so some terms are in most tools and MaxScore has work to do. */
 const word = fc
@@ -103,7 +111,13 @@ function searchWithPool(
 	exclude: (name: string) => boolean,
 	poolSize: number,
 ): ToolSearchMatch[] {
-	const plan = planQuery(indexStore(index), query, createExpander(index.options));
+	const plan = planQuery(
+		indexStore(index),
+		query,
+		createExpander(index.options),
+		QUERY_LIMITS,
+		index.options.rules.fillerWeight,
+	);
 	return searchStore(indexStore(index), index.options, plan, limit, exclude, true, poolSize).matches;
 }
 
@@ -184,12 +198,19 @@ const anyOptions = fc.record({
 		abstain: fc.boolean(),
 		namespaceBoost: fc.constantFrom(0, 0.2, 1),
 		proximity: fc.constantFrom(0, 0.25, 2),
+		fillerWeight: fc.constantFrom(0, 0.3, 1),
 	}),
 	synonyms: fc.record({
 		builtIn: fc.boolean(),
 		weight: fc.constantFrom(0, 0.2, 1),
 		groups: fc.constantFrom([], [["alpha", "beta"]], [["weather", "gamma", "repo"]]),
 	}),
+	concepts: fc.record({
+		builtIn: fc.boolean(),
+		weight: fc.constantFrom(0, 0.25, 1),
+		domains: fc.constantFrom({}, { weather: ["gamma"] }, { greek: ["alpha", "delta", "omega"] }),
+	}),
+	prefix: fc.record({ enabled: fc.boolean(), weight: fc.constantFrom(0, 0.4, 1) }),
 });
 
 describe("engine = naive BM25F+ over scoring.ts (property)", () => {

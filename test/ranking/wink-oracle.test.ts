@@ -28,8 +28,17 @@ describe("Bm25Ranker against wink-bm25-text-search (oracle)", () => {
 	const ours = new Bm25Ranker({
 		fieldWeights: descriptionOnly,
 		bm25: { k1: 1.2, b: 0.75, delta: 0 },
-		rules: { exactName: false, coverage: false, localNameBonus: 0, abstain: false, proximity: 0 },
+		rules: {
+			exactName: false,
+			coverage: false,
+			localNameBonus: 0,
+			abstain: false,
+			proximity: 0,
+			fillerWeight: 1,
+		},
 		synonyms: { builtIn: false },
+		concepts: { builtIn: false },
+		prefix: { enabled: false },
 		fuzzy: { enabled: false },
 	});
 	const wink = new WinkBm25Ranker({
