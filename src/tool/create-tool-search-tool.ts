@@ -6,6 +6,7 @@ import {
 	DEFAULT_MAX_TOOL_SEARCH_LIMIT,
 	DEFAULT_RANKER_TIMEOUT_MS,
 	DEFAULT_TOOL_SEARCH_LIMIT,
+	QUERIES_RANK_DEPTH,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
 import { activeNames, hostList } from "../host/host-answer.js";
@@ -26,6 +27,7 @@ import {
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
+import { combineOutcomes } from "./fuse-rankings.js";
 import { echoedQuery, fitResultBudget } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
@@ -161,9 +163,13 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	/** Ranks the searchable tools that are not active; the matches, described, best first. */
+	/**
+	 * Ranks the searchable tools that are not active for each phrasing (each with the ranker's
+	 * deadline and fallback), fusing the rankings when there are several; the matches, described,
+	 * best first.
+	 */
 	async function search(
-		query: string,
+		phrasings: readonly string[],
 		limit: number,
 		signal: AbortSignal | undefined,
 		ctx: unknown,
@@ -175,13 +181,23 @@ export function buildToolSearchTool(
 		const candidateCount = searchable.tools.length - activeSearchable;
 		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
 		if (candidateCount > 0) {
-			outcome = await rankWithFallback(rankerForCall(), query, searchable.documents, limit, {
-				signal,
-				...(ctx === undefined ? {} : { ctx }),
-				exclude: (name) => hidden.has(name),
-				fallback: ownRanker(),
-				timeoutMs: rankerTimeoutMs,
-			});
+			const rankOne = (query: string, depth: number) =>
+				rankWithFallback(rankerForCall(), query, searchable.documents, depth, {
+					signal,
+					...(ctx === undefined ? {} : { ctx }),
+					exclude: (name) => hidden.has(name),
+					fallback: ownRanker(),
+					timeoutMs: rankerTimeoutMs,
+				});
+			// Several phrasings are ranked at once, each twice as deep as the limit, so a tool that
+			// several of them find just below the cut can still make it after the fusion.
+			outcome =
+				phrasings.length === 1
+					? await rankOne(phrasings[0] as string, limit)
+					: combineOutcomes(
+							await Promise.all(phrasings.map((query) => rankOne(query, limit * QUERIES_RANK_DEPTH))),
+							limit,
+						);
 		}
 		throwIfAborted(signal);
 		const found = outcome.matches.flatMap((match) => {
@@ -203,11 +219,11 @@ export function buildToolSearchTool(
 		throwIfAborted(signal);
 		const input = validateToolSearchInput(params, defaultLimit);
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
-		const { query } = input;
+		const { query, queries } = input;
 		const limit = Math.min(input.limit, maxLimit);
 		applyPolicy();
 
-		const { outcome, found: matches, candidateCount } = await search(query, limit, signal, ctx);
+		const { outcome, found: matches, candidateCount } = await search(queries ?? [query], limit, signal, ctx);
 		// Matches whose names and lines would not fit the result's budget are not loaded either.
 		let found = fitResultBudget(matches);
 		const omitted = matches.length - found.length;
@@ -224,6 +240,7 @@ export function buildToolSearchTool(
 
 		const details: ToolSearchToolDetails = {
 			query,
+			...(queries === undefined ? {} : { queries }),
 			limit,
 			...(limit < input.limit ? { requested_limit: input.limit } : {}),
 			total_tools: candidateCount,

@@ -166,8 +166,9 @@ function fallbackNote(reason: string | undefined): string {
 
 /**
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
- * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units); then
- * one `- name: first line` per activated tool and a line saying they are callable, or a line saying
+ * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units;
+ * `"queries"`, each cut so, instead of `"query"` when `details.queries` is there); then one
+ * `- name: first line` per activated tool and a line saying they are callable, or a line saying
  * nothing was found; then, when there are some, lines for matches left out to keep the text short,
  * unmatched query words (at most 20 named), a `limit` lowered to the maximum, and the configured
  * ranker having failed.
@@ -183,7 +184,9 @@ function fallbackNote(reason: string | undefined): string {
 export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSearchToolSuccess {
 	const lines = [
 		JSON.stringify({
-			query: echoedQuery(details.query),
+			...(details.queries === undefined
+				? { query: echoedQuery(details.query) }
+				: { queries: details.queries.map(echoedQuery) }),
 			activated_tools: details.activated_tools,
 			match_count: details.activated_tools.length,
 			total_tools: details.total_tools,
@@ -219,7 +222,8 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 }
 
 /**
- * The error result for bad arguments: `Error: <message>` and a line showing a correct call.
+ * The error result for bad arguments: `Error: <message>` and a line showing a correct call (with
+ * `queries` when the message is about them).
  *
  * @example
  * ```ts
@@ -232,7 +236,10 @@ export function formatToolSearchError(
 	message: string,
 	options: { query?: string | undefined; defaultLimit: number },
 ): ToolSearchToolFailure {
-	const hint = `Call ${TOOL_SEARCH_TOOL_NAME} with {"query": "<what the tool should do>", "limit": ${options.defaultLimit}}.`;
+	const args = message.startsWith("queries")
+		? '"queries": ["<what the tool should do>", "<the same in other words>"]'
+		: '"query": "<what the tool should do>"';
+	const hint = `Call ${TOOL_SEARCH_TOOL_NAME} with {${args}, "limit": ${options.defaultLimit}}.`;
 	return {
 		content: [{ type: "text", text: `Error: ${message}\n${hint}` }],
 		details: { error: message, ...(options.query === undefined ? {} : { query: options.query }) },

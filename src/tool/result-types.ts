@@ -29,7 +29,10 @@ export interface ToolSearchResultTool {
 	server_name?: string;
 	/** Top-level property names of the tool's argument schema, at most 100. */
 	schema_keys: string[];
-	/** The ranker's score, rounded to 6 decimals. */
+	/**
+	 * The ranker's score, rounded to 6 decimals; for a call with several distinct phrasings, the
+	 * fused reciprocal-rank score (the sum of `1 / (60 + rank)` over the phrasings that found it).
+	 */
 	score: number;
 }
 
@@ -45,8 +48,14 @@ export interface ToolSearchResultTool {
  * ```
  */
 export interface ToolSearchToolDetails {
-	/** The query, trimmed. */
+	/** The query, trimmed; with `queries`, the first phrasing. */
 	query: string;
+	/**
+	 * Every phrasing searched, trimmed and each once, `query` (when sent) first; only when the model
+	 * sent `queries`. When there are several, each was ranked on its own and the rankings fused by
+	 * reciprocal rank (k = 60), so `tools[].score` is the fused score, not a ranker's.
+	 */
+	queries?: string[];
 	/** The limit in force: the model's or the default, at most the tool's `maxLimit`. */
 	limit: number;
 	/** The model's `limit`, when it was above the tool's `maxLimit` and lowered to it. */
