@@ -254,6 +254,7 @@ export function buildToolSearchTool(
 				? {}
 				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
 			...(outcome.abstained === true ? { abstained: true } : {}),
+			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
 		};
 		return formatToolSearchResult(details);
 	}

@@ -164,14 +164,19 @@ function fallbackNote(reason: string | undefined): string {
 	return `Note: the configured ranker failed (${short}); results are from the built-in BM25 ranker.`;
 }
 
+function ignoredNote(count: number): string {
+	const words = count === 1 ? "word was" : "words were";
+	return `Note: ${count} query ${words} ignored (too many words); shorten the query to the action and the object.`;
+}
+
 /**
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
  * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units;
  * `"queries"`, each cut so, instead of `"query"` when `details.queries` is there); then one
  * `- name: first line` per activated tool and a line saying they are callable, or a line saying
  * nothing was found; then, when there are some, lines for matches left out to keep the text short,
- * unmatched query words (at most 20 named), a `limit` lowered to the maximum, and the configured
- * ranker having failed.
+ * unmatched query words (at most 20 named), a `limit` lowered to the maximum, the configured
+ * ranker having failed, and query words left unsearched.
  *
  * @example
  * ```ts
@@ -218,6 +223,8 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 		);
 	}
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
+	const ignored = details.ignored_terms ?? 0;
+	if (ignored > 0) lines.push(ignoredNote(ignored));
 	return { content: [{ type: "text", text: lines.join("\n") }], details };
 }
 

@@ -85,6 +85,11 @@ export interface ToolSearchToolDetails {
 	unmatched_terms?: string[];
 	/** True when only very common words matched and no tools were activated on purpose. */
 	abstained?: boolean;
+	/**
+	 * Query words (distinct, as tokenized) the BM25 ranker did not search because the query had too
+	 * many; only when there were some (summed over `queries`).
+	 */
+	ignored_terms?: number;
 }
 
 /** Structured result of a `tool_search` call the model made with bad arguments. */
