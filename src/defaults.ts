@@ -279,6 +279,18 @@ export const QUERIES_RRF_K = 60;
 export const QUERIES_RANK_DEPTH = 2;
 
 /**
+ * The most UTF-8 bytes the list of namespaces (MCP servers) a `tool_search` result shows when
+ * nothing matched may take; namespaces that do not fit are counted (`- (N more namespaces not
+ * listed)`). `details.namespaces` has them all.
+ *
+ * @example
+ * ```ts
+ * Buffer.byteLength(listing) <= MAX_MISS_NAMESPACES_BYTES; // true
+ * ```
+ */
+export const MAX_MISS_NAMESPACES_BYTES = 1500;
+
+/**
  * The longest query the result text echoes; a longer one is cut and ends with `…`. `details.query`
  * keeps it whole.
  *

@@ -23,11 +23,13 @@ import {
 	describeFoundTool,
 	formatToolSearchError,
 	formatToolSearchResult,
+	type ToolSearchNamespaceSummary,
 	type ToolSearchResultTool,
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
 import { combineOutcomes } from "./fuse-rankings.js";
+import { summarizeNamespaces } from "./namespace-listing.js";
 import { echoedQuery, fitResultBudget } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
@@ -166,14 +168,19 @@ export function buildToolSearchTool(
 	/**
 	 * Ranks the searchable tools that are not active for each phrasing (each with the ranker's
 	 * deadline and fallback), fusing the rankings when there are several; the matches, described,
-	 * best first.
+	 * best first, and the namespaces of the searchable tools, for a result without matches.
 	 */
 	async function search(
 		phrasings: readonly string[],
 		limit: number,
 		signal: AbortSignal | undefined,
 		ctx: unknown,
-	): Promise<{ outcome: RankOutcome; found: ToolSearchResultTool[]; candidateCount: number }> {
+	): Promise<{
+		outcome: RankOutcome;
+		found: ToolSearchResultTool[];
+		candidateCount: number;
+		namespaces: () => ToolSearchNamespaceSummary[];
+	}> {
 		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		let activeSearchable = 0;
@@ -206,7 +213,9 @@ export function buildToolSearchTool(
 				? []
 				: [describeFoundTool(candidate.info, match.score, candidate.namespace)];
 		});
-		return { outcome, found, candidateCount };
+		const namespaces = () =>
+			summarizeNamespaces(searchable.tools.filter((tool) => !hidden.has(tool.info.name)));
+		return { outcome, found, candidateCount, namespaces };
 	}
 
 	async function execute(
@@ -223,7 +232,8 @@ export function buildToolSearchTool(
 		const limit = Math.min(input.limit, maxLimit);
 		applyPolicy();
 
-		const { outcome, found: matches, candidateCount } = await search(queries ?? [query], limit, signal, ctx);
+		const searched = await search(queries ?? [query], limit, signal, ctx);
+		const { outcome, found: matches, candidateCount } = searched;
 		// Matches whose names and lines would not fit the result's budget are not loaded either.
 		let found = fitResultBudget(matches);
 		const omitted = matches.length - found.length;
@@ -238,6 +248,7 @@ export function buildToolSearchTool(
 		}
 		const stillActive = new Set(active);
 
+		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
 		const details: ToolSearchToolDetails = {
 			query,
 			...(queries === undefined ? {} : { queries }),
@@ -255,6 +266,7 @@ export function buildToolSearchTool(
 				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
 			...(outcome.abstained === true ? { abstained: true } : {}),
 			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
+			...(namespaces.length === 0 ? {} : { namespaces }),
 		};
 		return formatToolSearchResult(details);
 	}

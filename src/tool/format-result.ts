@@ -5,6 +5,7 @@
 import { MAX_UNMATCHED_TERMS_SHOWN, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
+import { namespaceListingLines } from "./namespace-listing.js";
 import { echoedQuery } from "./result-budget.js";
 import type {
 	ToolSearchResultTool,
@@ -72,6 +73,7 @@ export const ABSTAINED_MESSAGE =
 	"No matching tools found: the only words that matched are in most tools. Describe the action or object more specifically.";
 
 export type {
+	ToolSearchNamespaceSummary,
 	ToolSearchResultTool,
 	ToolSearchTextContent,
 	ToolSearchToolDetails,
@@ -176,7 +178,8 @@ function ignoredNote(count: number): string {
  * `- name: first line` per activated tool and a line saying they are callable, or a line saying
  * nothing was found; then, when there are some, lines for matches left out to keep the text short,
  * unmatched query words (at most 20 named), a `limit` lowered to the maximum, the configured
- * ranker having failed, and query words left unsearched.
+ * ranker having failed, and query words left unsearched; last, when nothing was activated, the
+ * namespaces of `details.namespaces` that fit in 1,500 bytes.
  *
  * @example
  * ```ts
@@ -225,6 +228,9 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
 	const ignored = details.ignored_terms ?? 0;
 	if (ignored > 0) lines.push(ignoredNote(ignored));
+	if (details.total_tools > 0 && details.activated_tools.length === 0 && details.namespaces !== undefined) {
+		lines.push(...namespaceListingLines(details.namespaces));
+	}
 	return { content: [{ type: "text", text: lines.join("\n") }], details };
 }
 

@@ -37,6 +37,24 @@ export interface ToolSearchResultTool {
 }
 
 /**
+ * A namespace (MCP server) of the searchable tools, as `details.namespaces` lists it when a call
+ * activated nothing.
+ *
+ * @example
+ * ```ts
+ * const github: ToolSearchNamespaceSummary = { name: "github", description: "GitHub: repositories and issues.", tool_count: 12 };
+ * ```
+ */
+export interface ToolSearchNamespaceSummary {
+	/** The namespace's name, as `namespaceOf` gave it (trimmed). */
+	name: string;
+	/** The first non-blank line of its description, at most 200 code units, when it has one. */
+	description?: string;
+	/** How many searchable tools (not active) it has. */
+	tool_count: number;
+}
+
+/**
  * Structured, runtime-only result of a successful `tool_search` call (not shown to the model).
  *
  * @example
@@ -90,6 +108,12 @@ export interface ToolSearchToolDetails {
 	 * many; only when there were some (summed over `queries`).
 	 */
 	ignored_terms?: number;
+	/**
+	 * Only when nothing was activated and some searchable tools have a namespace (`namespaceOf`):
+	 * every namespace of the searchable tools, most tools first, then by name. The text lists those
+	 * that fit in 1,500 bytes.
+	 */
+	namespaces?: ToolSearchNamespaceSummary[];
 }
 
 /** Structured result of a `tool_search` call the model made with bad arguments. */
