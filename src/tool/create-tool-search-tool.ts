@@ -114,6 +114,7 @@ function rawQuery(params: unknown): string | undefined {
  * // anywhere else
  * const tool = createToolSearchTool({ tools: createActiveToolSet({ tools: catalog }) });
  * const result = await tool.execute("call-1", { query: "create github issue", limit: 3 });
+ * await tool.execute("call-2", { queries: ["send email", "compose gmail message"] }); // fused
  * ```
  */
 export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearchToolDefinition {
