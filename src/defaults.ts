@@ -249,6 +249,66 @@ export const DEFAULT_MAX_TOOL_SEARCH_LIMIT = 50;
 export const MAX_QUERY_LENGTH = 1000;
 
 /**
+ * The most phrasings `tool_search` takes in one call's `queries` (a `query` sent as well is one
+ * more). Each is ranked on its own and the rankings are fused (see {@link QUERIES_RRF_K}); more
+ * would cost more than they find. More than this is an error result.
+ *
+ * @example
+ * ```ts
+ * await toolSearch.execute("call-1", { queries: ["send email", "compose gmail message"] }); // 2 <= 5
+ * ```
+ */
+export const MAX_TOOL_SEARCH_QUERIES = 5;
+
+/**
+ * The longest all of one call's distinct phrasings (`query` and `queries`, trimmed) may be together,
+ * in UTF-16 code units; each is also bounded by {@link MAX_QUERY_LENGTH}. A longer call is an error
+ * result asking for fewer or shorter phrasings. A single `query` never reaches it.
+ *
+ * @example
+ * ```ts
+ * if (phrasings.join("").length > MAX_TOTAL_QUERIES_LENGTH) console.warn("tool_search will refuse these");
+ * ```
+ */
+export const MAX_TOTAL_QUERIES_LENGTH = 2 * MAX_QUERY_LENGTH;
+
+/**
+ * The `k` of the reciprocal-rank fusion of a `tool_search` call's phrasings: a tool scores
+ * `1 / (k + rank)` in each phrasing's ranking that has it (rank 1 is the best), summed. 60 is the
+ * usual value: a tool two phrasings rank near the top beats one that a single phrasing ranks first.
+ *
+ * @example
+ * ```ts
+ * const fused = 1 / (QUERIES_RRF_K + 1) + 1 / (QUERIES_RRF_K + 3); // first in one ranking, third in another
+ * ```
+ */
+export const QUERIES_RRF_K = 60;
+
+/**
+ * How deep each phrasing of a `tool_search` call with several `queries` is ranked, as a multiple of
+ * the call's `limit`: a tool that several phrasings rank just below the limit can still make the
+ * fused top `limit`. A lone phrasing is ranked to `limit`, as always.
+ *
+ * @example
+ * ```ts
+ * ranker.rank(phrasing, documents, limit * QUERIES_RANK_DEPTH); // for each of several phrasings
+ * ```
+ */
+export const QUERIES_RANK_DEPTH = 2;
+
+/**
+ * The most UTF-8 bytes the list of namespaces (MCP servers) a `tool_search` result shows when
+ * nothing matched may take; namespaces that do not fit are counted (`- (N more namespaces not
+ * listed)`). `details.namespaces` has them all.
+ *
+ * @example
+ * ```ts
+ * Buffer.byteLength(listing) <= MAX_MISS_NAMESPACES_BYTES; // true
+ * ```
+ */
+export const MAX_MISS_NAMESPACES_BYTES = 1500;
+
+/**
  * The longest query the result text echoes; a longer one is cut and ends with `…`. `details.query`
  * keeps it whole.
  *

@@ -21,6 +21,11 @@ export interface RankOutcome {
 	terms?: readonly QueryTermInfo[];
 	/** True when the `Bm25Ranker` found only generic terms and returned nothing on purpose. */
 	abstained?: boolean;
+	/**
+	 * Distinct query terms the `Bm25Ranker` did not search (past its term or postings budget), when
+	 * there were some.
+	 */
+	ignoredTerms?: number;
 }
 
 /** Options of {@link rankWithFallback}: the ranker's, plus a query-time exclusion and the fallback. */
@@ -101,6 +106,11 @@ function checkMatches(
 	return matches;
 }
 
+/** `{ ignoredTerms }` when some terms were not searched, else nothing (the outcome stays as it was). */
+function ignored(ignoredTerms: number | undefined): { ignoredTerms?: number } {
+	return typeof ignoredTerms === "number" && ignoredTerms > 0 ? { ignoredTerms } : {};
+}
+
 function describeError(error: unknown): string {
 	if (error instanceof Error) return error.message;
 	return quote(error);
@@ -132,8 +142,13 @@ export async function rankWithFallback(
 	let fallbackReason: string | undefined;
 	if (isDetailedRanker(ranker)) {
 		// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
-		const { matches, terms, abstained } = ranker.searchDetailed(query, documents, limit, bm25Options);
-		return { matches, rankedBy: rankerName(ranker), terms, abstained };
+		const { matches, terms, abstained, ignoredTerms } = ranker.searchDetailed(
+			query,
+			documents,
+			limit,
+			bm25Options,
+		);
+		return { matches, rankedBy: rankerName(ranker), terms, abstained, ...ignored(ignoredTerms) };
 	}
 	const candidates =
 		exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
@@ -168,8 +183,20 @@ export async function rankWithFallback(
 	}
 	const reason = fallbackReason ?? "ranker failed";
 	if (isDetailedRanker(fallbackRanker)) {
-		const { matches, terms, abstained } = fallbackRanker.searchDetailed(query, documents, limit, bm25Options);
-		return { matches, rankedBy: "fallback", fallbackReason: reason, terms, abstained };
+		const { matches, terms, abstained, ignoredTerms } = fallbackRanker.searchDetailed(
+			query,
+			documents,
+			limit,
+			bm25Options,
+		);
+		return {
+			matches,
+			rankedBy: "fallback",
+			fallbackReason: reason,
+			terms,
+			abstained,
+			...ignored(ignoredTerms),
+		};
 	}
 	const matches = await fallbackRanker.rank(query, candidates, limit, { ...rankOptions, signal });
 	throwIfAborted(signal);

@@ -6,6 +6,7 @@ import {
 	DEFAULT_MAX_TOOL_SEARCH_LIMIT,
 	DEFAULT_RANKER_TIMEOUT_MS,
 	DEFAULT_TOOL_SEARCH_LIMIT,
+	QUERIES_RANK_DEPTH,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
 import { activeNames, hostList } from "../host/host-answer.js";
@@ -22,10 +23,13 @@ import {
 	describeFoundTool,
 	formatToolSearchError,
 	formatToolSearchResult,
+	type ToolSearchNamespaceSummary,
 	type ToolSearchResultTool,
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
+import { combineOutcomes } from "./fuse-rankings.js";
+import { summarizeNamespaces } from "./namespace-listing.js";
 import { echoedQuery, fitResultBudget } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
@@ -110,6 +114,7 @@ function rawQuery(params: unknown): string | undefined {
  * // anywhere else
  * const tool = createToolSearchTool({ tools: createActiveToolSet({ tools: catalog }) });
  * const result = await tool.execute("call-1", { query: "create github issue", limit: 3 });
+ * await tool.execute("call-2", { queries: ["send email", "compose gmail message"] }); // fused
  * ```
  */
 export function createToolSearchTool(options: ToolSearchToolOptions): ToolSearchToolDefinition {
@@ -161,13 +166,22 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	/** Ranks the searchable tools that are not active; the matches, described, best first. */
+	/**
+	 * Ranks the searchable tools that are not active for each phrasing (each with the ranker's
+	 * deadline and fallback), fusing the rankings when there are several; the matches, described,
+	 * best first, and the namespaces of the searchable tools, for a result without matches.
+	 */
 	async function search(
-		query: string,
+		phrasings: readonly string[],
 		limit: number,
 		signal: AbortSignal | undefined,
 		ctx: unknown,
-	): Promise<{ outcome: RankOutcome; found: ToolSearchResultTool[]; candidateCount: number }> {
+	): Promise<{
+		outcome: RankOutcome;
+		found: ToolSearchResultTool[];
+		candidateCount: number;
+		namespaces: () => ToolSearchNamespaceSummary[];
+	}> {
 		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		let activeSearchable = 0;
@@ -175,13 +189,23 @@ export function buildToolSearchTool(
 		const candidateCount = searchable.tools.length - activeSearchable;
 		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
 		if (candidateCount > 0) {
-			outcome = await rankWithFallback(rankerForCall(), query, searchable.documents, limit, {
-				signal,
-				...(ctx === undefined ? {} : { ctx }),
-				exclude: (name) => hidden.has(name),
-				fallback: ownRanker(),
-				timeoutMs: rankerTimeoutMs,
-			});
+			const rankOne = (query: string, depth: number) =>
+				rankWithFallback(rankerForCall(), query, searchable.documents, depth, {
+					signal,
+					...(ctx === undefined ? {} : { ctx }),
+					exclude: (name) => hidden.has(name),
+					fallback: ownRanker(),
+					timeoutMs: rankerTimeoutMs,
+				});
+			// Several phrasings are ranked at once, each twice as deep as the limit, so a tool that
+			// several of them find just below the cut can still make it after the fusion.
+			outcome =
+				phrasings.length === 1
+					? await rankOne(phrasings[0] as string, limit)
+					: combineOutcomes(
+							await Promise.all(phrasings.map((query) => rankOne(query, limit * QUERIES_RANK_DEPTH))),
+							limit,
+						);
 		}
 		throwIfAborted(signal);
 		const found = outcome.matches.flatMap((match) => {
@@ -190,7 +214,9 @@ export function buildToolSearchTool(
 				? []
 				: [describeFoundTool(candidate.info, match.score, candidate.namespace)];
 		});
-		return { outcome, found, candidateCount };
+		const namespaces = () =>
+			summarizeNamespaces(searchable.tools.filter((tool) => !hidden.has(tool.info.name)));
+		return { outcome, found, candidateCount, namespaces };
 	}
 
 	async function execute(
@@ -203,11 +229,12 @@ export function buildToolSearchTool(
 		throwIfAborted(signal);
 		const input = validateToolSearchInput(params, defaultLimit);
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
-		const { query } = input;
+		const { query, queries } = input;
 		const limit = Math.min(input.limit, maxLimit);
 		applyPolicy();
 
-		const { outcome, found: matches, candidateCount } = await search(query, limit, signal, ctx);
+		const searched = await search(queries ?? [query], limit, signal, ctx);
+		const { outcome, found: matches, candidateCount } = searched;
 		// Matches whose names and lines would not fit the result's budget are not loaded either.
 		let found = fitResultBudget(matches);
 		const omitted = matches.length - found.length;
@@ -222,8 +249,10 @@ export function buildToolSearchTool(
 		}
 		const stillActive = new Set(active);
 
+		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
 		const details: ToolSearchToolDetails = {
 			query,
+			...(queries === undefined ? {} : { queries }),
 			limit,
 			...(limit < input.limit ? { requested_limit: input.limit } : {}),
 			total_tools: candidateCount,
@@ -237,6 +266,8 @@ export function buildToolSearchTool(
 				? {}
 				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
 			...(outcome.abstained === true ? { abstained: true } : {}),
+			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
+			...(namespaces.length === 0 ? {} : { namespaces }),
 		};
 		return formatToolSearchResult(details);
 	}

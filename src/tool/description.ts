@@ -15,7 +15,9 @@
 export const TOOL_SEARCH_DESCRIPTION = [
 	"Search for tools that are not loaded yet, such as the tools of connected MCP servers, and load the best matches.",
 	"Use it when none of your current tools can do what you need.",
-	'Describe the action in a few keywords: the verb and the thing it acts on, e.g. "create github issue", "send slack message" or "weather forecast".',
+	'Query with the action and the object in the words a tool would use, not the user\'s whole request: "weather forecast", not "will it rain in Lisbon this weekend".',
+	'Name the app or service when you know it: "create github issue", "send slack message".',
+	'Unsure of the words? Send several phrasings at once in "queries".',
 	"The tools found are loaded for you: call them directly from your next call.",
-	"If nothing fits, search again with other words (synonyms, the service or app name).",
+	"If nothing fits, search again with other words (synonyms, the app name).",
 ].join("\n");

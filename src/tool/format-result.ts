@@ -5,6 +5,7 @@
 import { MAX_UNMATCHED_TERMS_SHOWN, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
+import { namespaceListingLines } from "./namespace-listing.js";
 import { echoedQuery } from "./result-budget.js";
 import type {
 	ToolSearchResultTool,
@@ -72,6 +73,7 @@ export const ABSTAINED_MESSAGE =
 	"No matching tools found: the only words that matched are in most tools. Describe the action or object more specifically.";
 
 export type {
+	ToolSearchNamespaceSummary,
 	ToolSearchResultTool,
 	ToolSearchTextContent,
 	ToolSearchToolDetails,
@@ -164,13 +166,20 @@ function fallbackNote(reason: string | undefined): string {
 	return `Note: the configured ranker failed (${short}); results are from the built-in BM25 ranker.`;
 }
 
+function ignoredNote(count: number): string {
+	const words = count === 1 ? "word was" : "words were";
+	return `Note: ${count} query ${words} ignored (too many words); shorten the query to the action and the object.`;
+}
+
 /**
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
- * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units); then
- * one `- name: first line` per activated tool and a line saying they are callable, or a line saying
+ * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units;
+ * `"queries"`, each cut so, instead of `"query"` when `details.queries` is there); then one
+ * `- name: first line` per activated tool and a line saying they are callable, or a line saying
  * nothing was found; then, when there are some, lines for matches left out to keep the text short,
- * unmatched query words (at most 20 named), a `limit` lowered to the maximum, and the configured
- * ranker having failed.
+ * unmatched query words (at most 20 named), a `limit` lowered to the maximum, the configured
+ * ranker having failed, and query words left unsearched; last, when nothing was activated, the
+ * namespaces of `details.namespaces` that fit in 1,500 bytes.
  *
  * @example
  * ```ts
@@ -183,7 +192,9 @@ function fallbackNote(reason: string | undefined): string {
 export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSearchToolSuccess {
 	const lines = [
 		JSON.stringify({
-			query: echoedQuery(details.query),
+			...(details.queries === undefined
+				? { query: echoedQuery(details.query) }
+				: { queries: details.queries.map(echoedQuery) }),
 			activated_tools: details.activated_tools,
 			match_count: details.activated_tools.length,
 			total_tools: details.total_tools,
@@ -215,11 +226,17 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 		);
 	}
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
+	const ignored = details.ignored_terms ?? 0;
+	if (ignored > 0) lines.push(ignoredNote(ignored));
+	if (details.total_tools > 0 && details.activated_tools.length === 0 && details.namespaces !== undefined) {
+		lines.push(...namespaceListingLines(details.namespaces));
+	}
 	return { content: [{ type: "text", text: lines.join("\n") }], details };
 }
 
 /**
- * The error result for bad arguments: `Error: <message>` and a line showing a correct call.
+ * The error result for bad arguments: `Error: <message>` and a line showing a correct call (with
+ * `queries` when the message is about them).
  *
  * @example
  * ```ts
@@ -232,7 +249,10 @@ export function formatToolSearchError(
 	message: string,
 	options: { query?: string | undefined; defaultLimit: number },
 ): ToolSearchToolFailure {
-	const hint = `Call ${TOOL_SEARCH_TOOL_NAME} with {"query": "<what the tool should do>", "limit": ${options.defaultLimit}}.`;
+	const args = message.startsWith("queries")
+		? '"queries": ["<what the tool should do>", "<the same in other words>"]'
+		: '"query": "<what the tool should do>"';
+	const hint = `Call ${TOOL_SEARCH_TOOL_NAME} with {${args}, "limit": ${options.defaultLimit}}.`;
 	return {
 		content: [{ type: "text", text: `Error: ${message}\n${hint}` }],
 		details: { error: message, ...(options.query === undefined ? {} : { query: options.query }) },

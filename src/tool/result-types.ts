@@ -29,8 +29,29 @@ export interface ToolSearchResultTool {
 	server_name?: string;
 	/** Top-level property names of the tool's argument schema, at most 100. */
 	schema_keys: string[];
-	/** The ranker's score, rounded to 6 decimals. */
+	/**
+	 * The ranker's score, rounded to 6 decimals; for a call with several distinct phrasings, the
+	 * fused reciprocal-rank score (the sum of `1 / (60 + rank)` over the phrasings that found it).
+	 */
 	score: number;
+}
+
+/**
+ * A namespace (MCP server) of the searchable tools, as `details.namespaces` lists it when a call
+ * activated nothing.
+ *
+ * @example
+ * ```ts
+ * const github: ToolSearchNamespaceSummary = { name: "github", description: "GitHub: repositories and issues.", tool_count: 12 };
+ * ```
+ */
+export interface ToolSearchNamespaceSummary {
+	/** The namespace's name, as `namespaceOf` gave it (trimmed). */
+	name: string;
+	/** The first non-blank line of its description, at most 200 code units, when it has one. */
+	description?: string;
+	/** How many searchable tools (not active) it has. */
+	tool_count: number;
 }
 
 /**
@@ -45,8 +66,14 @@ export interface ToolSearchResultTool {
  * ```
  */
 export interface ToolSearchToolDetails {
-	/** The query, trimmed. */
+	/** The query, trimmed; with `queries`, the first phrasing. */
 	query: string;
+	/**
+	 * Every phrasing searched, trimmed and each once, `query` (when sent) first; only when the model
+	 * sent `queries`. When there are several, each was ranked on its own and the rankings fused by
+	 * reciprocal rank (k = 60), so `tools[].score` is the fused score, not a ranker's.
+	 */
+	queries?: string[];
 	/** The limit in force: the model's or the default, at most the tool's `maxLimit`. */
 	limit: number;
 	/** The model's `limit`, when it was above the tool's `maxLimit` and lowered to it. */
@@ -76,6 +103,17 @@ export interface ToolSearchToolDetails {
 	unmatched_terms?: string[];
 	/** True when only very common words matched and no tools were activated on purpose. */
 	abstained?: boolean;
+	/**
+	 * Query words (distinct, as tokenized) the BM25 ranker did not search because the query had too
+	 * many; only when there were some (summed over `queries`).
+	 */
+	ignored_terms?: number;
+	/**
+	 * Only when nothing was activated and some searchable tools have a namespace (`namespaceOf`):
+	 * every namespace of the searchable tools, most tools first, then by name. The text lists those
+	 * that fit in 1,500 bytes.
+	 */
+	namespaces?: ToolSearchNamespaceSummary[];
 }
 
 /** Structured result of a `tool_search` call the model made with bad arguments. */

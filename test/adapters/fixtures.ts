@@ -7,12 +7,18 @@
 /** `tool_search`'s input schema as JSON, as pi and the AI SDK send it to the model. */
 export const TOOL_SEARCH_SCHEMA_JSON = {
 	type: "object",
-	required: ["query"],
 	properties: {
 		query: {
 			type: "string",
 			description:
-				'What the tool you need should do, in a few keywords: the action and the thing it acts on, e.g. "create github issue" or "read file".',
+				'A few keywords: the action and the object in the words a tool would use (not the user\'s whole request), plus the app or service when known, e.g. "create github issue", "weather forecast".',
+		},
+		queries: {
+			type: "array",
+			items: { type: "string" },
+			maxItems: 5,
+			description:
+				'Up to 5 phrasings of the same need, searched together, e.g. ["send email", "compose gmail message"]. Use it when unsure which words the tools use; tools that several phrasings find rank first.',
 		},
 		limit: {
 			type: "integer",

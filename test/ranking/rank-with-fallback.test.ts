@@ -3,6 +3,7 @@ import { DEFAULT_RANKER_TIMEOUT_MS } from "../../src/defaults.js";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
 import { rankWithFallback } from "../../src/ranking/rank-with-fallback.js";
+import { brandDetailedRanker } from "../../src/ranking/ranker-brand.js";
 import type { ToolRanker } from "../../src/types.js";
 
 const documents = [
@@ -143,5 +144,25 @@ describe("rankWithFallback: the ranker's deadline", () => {
 		} finally {
 			process.off("unhandledRejection", unhandled);
 		}
+	});
+
+	it("passes on how many query terms the BM25 ranker left unsearched, when some were", async () => {
+		const detailed = (ignoredTerms: number) => {
+			const ranker = {
+				rank: () => [],
+				searchDetailed: () => ({ matches: [], terms: [], abstained: false, ignoredTerms }),
+			};
+			brandDetailedRanker(ranker);
+			return ranker;
+		};
+		expect((await rankWithFallback(detailed(3), "weather", documents, 5)).ignoredTerms).toBe(3);
+		expect(await rankWithFallback(detailed(0), "weather", documents, 5)).not.toHaveProperty("ignoredTerms");
+		const failing: ToolRanker = {
+			rank: () => {
+				throw new Error("boom");
+			},
+		};
+		const outcome = await rankWithFallback(failing, "weather", documents, 5, { fallback: detailed(2) });
+		expect(outcome).toMatchObject({ rankedBy: "fallback", ignoredTerms: 2 });
 	});
 });
