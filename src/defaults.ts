@@ -432,6 +432,32 @@ export const MAX_QUERY_TERMS = 1024;
 export const MAX_QUERY_POSTINGS = 500_000;
 
 /**
+ * The concept map (`concepts`): the share of the catalogue's tools that one query term's concept
+ * words may reach together (summed document frequencies, rarest words first). Words past it are not
+ * searched: they are common, say little about the domain, and cost the most to read (at 100k tools,
+ * an unbounded map tripled the median query time). See {@link MIN_CONCEPT_POSTINGS}.
+ *
+ * @example
+ * ```ts
+ * // 100,000 tools: a term's concept words reach at most 5,000 tools
+ * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 100_000);
+ * ```
+ */
+export const CONCEPT_POSTINGS_SHARE = 0.05;
+
+/**
+ * The concept map's budget in a small catalogue: at least this many tools, whatever
+ * {@link CONCEPT_POSTINGS_SHARE} gives.
+ *
+ * @example
+ * ```ts
+ * // 500 tools: 5% is 25, so the budget is 64
+ * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 500);
+ * ```
+ */
+export const MIN_CONCEPT_POSTINGS = 64;
+
+/**
  * Typo tolerance (`fuzzy`): most unknown query words one search looks up for corrections, in
  * query order; later unknown words are searched as they are (and match nothing).
  *

@@ -1,4 +1,5 @@
 import type { ResolvedToolSearchIndexOptions } from "../defaults.js";
+import { CONCEPT_POSTINGS_SHARE, MIN_CONCEPT_POSTINGS } from "../defaults.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import { BUILT_IN_CONCEPTS } from "./concepts.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
@@ -95,13 +96,7 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
 			}
 		}
-		if (useConcepts) {
-			for (const other of related.get(term) ?? []) {
-				const id = indexed(other);
-				if (id !== undefined)
-					variants.push({ term: other, termId: id, weight: concepts.weight, via: "concept" });
-			}
-		}
+		if (useConcepts) variants.push(...conceptVariants(related.get(term), store, concepts.weight));
 		if ((useFuzzy || usePrefix) && indexed(term) === undefined && !/\d/.test(term)) {
 			const max = useFuzzy ? maxTypos(term.length) : 0;
 			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH;
@@ -122,6 +117,39 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		}
 		return variants;
 	};
+}
+
+/**
+ * A term's concept neighbours that tools have, rarest first, while their tools (document
+ * frequencies) add up to at most {@link conceptPostingsBudget}: a common word says little about a
+ * domain and costs the most to read.
+ */
+function conceptVariants(
+	neighbours: ReadonlySet<string> | undefined,
+	store: IndexStore,
+	weight: number,
+): TermVariant[] {
+	if (neighbours === undefined) return [];
+	const found: { term: string; id: number; df: number }[] = [];
+	for (const word of neighbours) {
+		const id = store.termIds.get(word);
+		const df = id === undefined ? 0 : (store.df[id] as number);
+		if (id !== undefined && df > 0) found.push({ term: word, id, df });
+	}
+	found.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+	const variants: TermVariant[] = [];
+	let budget = conceptPostingsBudget(store.live);
+	for (const hit of found) {
+		if (hit.df > budget) break;
+		budget -= hit.df;
+		variants.push({ term: hit.term, termId: hit.id, weight, via: "concept" });
+	}
+	return variants;
+}
+
+/** The tools one query term's concept words may read together: 5% of the catalogue, at least 64. */
+export function conceptPostingsBudget(tools: number): number {
+	return Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * tools);
 }
 
 /** Shortest unknown query word completed by prefix matching. */

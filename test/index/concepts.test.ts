@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { BUILT_IN_CONCEPTS } from "../../src/index/concepts.js";
+import { conceptPostingsBudget } from "../../src/index/expansion.js";
 import { isFiller } from "../../src/index/filler-words.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
@@ -85,6 +86,21 @@ describe("the concept map", () => {
 			expect(Object.isFrozen(words)).toBe(true);
 			for (const word of [domain, ...words]) expect(tokenize(word), `${domain}: ${word}`).toHaveLength(1);
 		}
+	});
+
+	it("skips a concept word in more tools than the budget (5%, at least 64), reading the rarest first", () => {
+		expect(conceptPostingsBudget(100)).toBe(64);
+		expect(conceptPostingsBudget(100_000)).toBe(5_000);
+		const index = new ToolSearchIndex();
+		// "forecast" is in 70 tools (past the budget of 64), "temperature" in one.
+		for (let i = 0; i < 70; i++)
+			index.add(createToolSearchDocument({ name: `sales__forecast_${i}`, description: "Revenue forecast" }));
+		index.add(createToolSearchDocument({ name: "thermo__read", description: "Read the temperature" }));
+		expect(index.search("rain", { limit: 3 }).map((m) => m.name)).toEqual(["thermo__read"]);
+		const small = new ToolSearchIndex();
+		for (let i = 0; i < 3; i++)
+			small.add(createToolSearchDocument({ name: `sales__forecast_${i}`, description: "Revenue forecast" }));
+		expect(small.search("rain", { limit: 1 }).map((m) => m.name)).toEqual(["sales__forecast_0"]);
 	});
 
 	it("saves its options with the index and refuses a snapshot built with other ones", () => {

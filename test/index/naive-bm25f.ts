@@ -156,7 +156,16 @@ function variantWords(
 			add(other, weight);
 	}
 	if (options.concepts.weight > 0) {
-		for (const other of groupNeighbours(term, conceptGroups(options))) add(other, options.concepts.weight);
+		// Rarest first, while their tools add up to the budget (5% of the tools, at least 64).
+		const neighbours = [...groupNeighbours(term, conceptGroups(options))]
+			.filter((word) => df(word) > 0)
+			.sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0));
+		let budget = Math.max(64, 0.05 * catalogue.tools.length);
+		for (const word of neighbours) {
+			if (df(word) > budget) break;
+			budget -= df(word);
+			add(word, options.concepts.weight);
+		}
 	}
 	if (options.prefix.enabled && options.prefix.weight > 0 && df(term) === 0 && !/\d/.test(term)) {
 		if (term.length >= 3 && prefixBudget.words > 0) {
