@@ -1,14 +1,15 @@
 /** Runs one ranker over one dataset: build, rank every query, score, time. */
-import { catalogueParts, type EvalDataset } from "./datasets.js";
+
 import {
 	type AbstentionScores,
 	abstentionScores,
 	averageMetrics,
-	type Metrics,
 	type NaturalMetrics,
 	naturalMetrics,
 	queryMetrics,
-} from "./metrics.js";
+	type RetrievalMetrics,
+} from "../src/testing/metrics.js";
+import { catalogueParts, type EvalDataset } from "./datasets.js";
 import type { EvalRanker } from "./rankers/types.js";
 
 /** How many results each query is scored on (the metrics go to @10). */
@@ -24,9 +25,9 @@ export interface NaturalScores extends NaturalMetrics {
 export interface RankerResult {
 	readonly ranker: string;
 	/** Means over the dataset's queries that have gold (every query, except in `natural`). */
-	readonly metrics: Metrics;
+	readonly metrics: RetrievalMetrics;
 	/** Means per query `subset` (source category), for break-downs; queries with gold only. */
-	readonly bySubset: Readonly<Record<string, Metrics & { readonly queries: number }>>;
+	readonly bySubset: Readonly<Record<string, RetrievalMetrics & { readonly queries: number }>>;
 	/** Total search time of the timed pass divided by the number of queries. */
 	readonly msPerQuery: number;
 	readonly buildMs: number;
@@ -102,15 +103,15 @@ export function evaluateRanker(ranker: EvalRanker, dataset: EvalDataset): Ranker
 
 	const perQuery = dataset.queries.map((query, at) => queryMetrics(rankings[at] ?? [], query.groups));
 	const withGold = dataset.queries.flatMap((query, at) => (query.groups.length > 0 ? [at] : []));
-	const subsets = new Map<string, Metrics[]>();
+	const subsets = new Map<string, RetrievalMetrics[]>();
 	for (const at of withGold) {
 		const query = dataset.queries[at] as EvalDataset["queries"][number];
 		if (query.subset === undefined) continue;
 		const list = subsets.get(query.subset) ?? [];
-		list.push(perQuery[at] as Metrics);
+		list.push(perQuery[at] as RetrievalMetrics);
 		subsets.set(query.subset, list);
 	}
-	const bySubset: Record<string, Metrics & { queries: number }> = {};
+	const bySubset: Record<string, RetrievalMetrics & { queries: number }> = {};
 	for (const [subset, list] of subsets) bySubset[subset] = { ...averageMetrics(list), queries: list.length };
 
 	let natural: RankerResult["natural"];
@@ -131,7 +132,7 @@ export function evaluateRanker(ranker: EvalRanker, dataset: EvalDataset): Ranker
 
 	return {
 		ranker: ranker.name,
-		metrics: averageMetrics(withGold.map((at) => perQuery[at] as Metrics)),
+		metrics: averageMetrics(withGold.map((at) => perQuery[at] as RetrievalMetrics)),
 		bySubset,
 		msPerQuery: searchMs / dataset.queries.length,
 		buildMs,

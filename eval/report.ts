@@ -1,7 +1,8 @@
 /** Printing the comparison tables and shaping the JSON report. */
+
+import { groupRanks, METRIC_NAMES, type MetricName, type RetrievalMetrics } from "../src/testing/metrics.js";
 import type { EvalDataset } from "./datasets.js";
 import type { NaturalScores, RankerResult } from "./evaluate.js";
-import { groupRanks, METRIC_NAMES, type MetricName, type Metrics } from "./metrics.js";
 
 const HEADERS: Readonly<Record<MetricName, string>> = {
 	r1: "R@1",
@@ -155,7 +156,7 @@ export interface DatasetReport {
 		Record<
 			string,
 			{
-				readonly metrics: Metrics;
+				readonly metrics: RetrievalMetrics;
 				readonly msPerQuery: number;
 				readonly buildMs: number;
 				readonly bySubset: RankerResult["bySubset"];

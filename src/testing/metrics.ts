@@ -1,5 +1,6 @@
 /**
- * Retrieval metrics over one ranked list of tool names and the query's gold groups. Pure functions.
+ * Retrieval metrics over one ranked list of tool names and the query's gold groups. Pure functions,
+ * shared by `npm run eval`, `evaluateToolSearch` (`tool-search/testing`) and `tool-search eval`.
  *
  * A gold group is a list of acceptable alternatives: the group is found at the rank of its first
  * member in the ranking. Ranks are 1-based positions in the ranking as given: a ranker that returns
@@ -7,8 +8,18 @@
  * A name that belongs to several groups finds each of them at its rank.
  */
 
-/** The metrics of one query (or their average over queries). */
-export interface Metrics {
+/**
+ * Retrieval metrics of one request, or their means over requests: recall at 1, 5 and 10, complete
+ * at 5, nDCG@10 and MRR, each in [0, 1]. A gold group is a list of acceptable alternatives, found
+ * at the rank of its first member.
+ *
+ * @example
+ * ```ts
+ * const { metrics }: { metrics: RetrievalMetrics } = await evaluateToolSearch(tools, requests);
+ * if (metrics.r5 < 0.9) throw new Error(`R@5 fell to ${metrics.r5}`);
+ * ```
+ */
+export interface RetrievalMetrics {
 	/** Fraction of gold groups with a member in the top 1. */
 	readonly r1: number;
 	/** Fraction of gold groups with a member in the top 5. */
@@ -23,7 +34,7 @@ export interface Metrics {
 	readonly mrr: number;
 }
 
-export type MetricName = keyof Metrics;
+export type MetricName = keyof RetrievalMetrics;
 
 /** The metric columns in print order. */
 export const METRIC_NAMES: readonly MetricName[] = ["r1", "r5", "r10", "c5", "ndcg10", "mrr"];
@@ -102,7 +113,7 @@ export function reciprocalRank(ranking: readonly string[], groups: GoldGroups): 
 }
 
 /** Every metric of one query. MRR reads the whole `ranking` (the eval passes the top 10). */
-export function queryMetrics(ranking: readonly string[], groups: GoldGroups): Metrics {
+export function queryMetrics(ranking: readonly string[], groups: GoldGroups): RetrievalMetrics {
 	return {
 		r1: recallAt(ranking, groups, 1),
 		r5: recallAt(ranking, groups, 5),
@@ -114,7 +125,7 @@ export function queryMetrics(ranking: readonly string[], groups: GoldGroups): Me
 }
 
 /** The mean of each metric over queries; all zeros for an empty list. */
-export function averageMetrics(perQuery: readonly Metrics[]): Metrics {
+export function averageMetrics(perQuery: readonly RetrievalMetrics[]): RetrievalMetrics {
 	const sums: Record<MetricName, number> = { r1: 0, r5: 0, r10: 0, c5: 0, ndcg10: 0, mrr: 0 };
 	for (const metrics of perQuery) for (const name of METRIC_NAMES) sums[name] += metrics[name];
 	const count = Math.max(1, perQuery.length);
@@ -129,7 +140,16 @@ export interface AbstentionOutcome {
 	readonly goldNone: boolean;
 }
 
-/** Abstention over a set of queries. */
+/**
+ * Abstention over a set of requests: a search abstains when it returns no tools, which is right
+ * for a request no tool fits (labelled with no relevant tools).
+ *
+ * @example
+ * ```ts
+ * const { abstention }: { abstention: AbstentionScores } = await evaluateToolSearch(tools, requests);
+ * console.log(`${abstention.correct} of ${abstention.goldNone} requests no tool fits found nothing`);
+ * ```
+ */
 export interface AbstentionScores {
 	/** Queries the ranker abstained on. */
 	readonly abstentions: number;

@@ -12,7 +12,7 @@ import {
 	queryMetrics,
 	recallAt,
 	reciprocalRank,
-} from "../../eval/metrics.js";
+} from "../../src/testing/metrics.js";
 
 // Discounts used below: 1/log2(2) = 1, 1/log2(3) = 0.6309298, 1/log2(4) = 0.5, 1/log2(5) = 0.4306766.
 const D1 = 1;
