@@ -452,7 +452,7 @@ describe("createMcpCatalog", () => {
 			"tool-search: servers must be an object of MCP clients or commands, or an array of { name, client }, got 3",
 		);
 		expect(thrown(() => createMcpCatalog({ servers: { x: {} as never } })).message).toBe(
-			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, or a { command, args } to start, got {}',
+			'tool-search: the client of server "x" must be an MCP client with listTools and callTool methods, or a { command, args } to start, or a { url }, got {}',
 		);
 		const twice = [
 			{ name: "a", client: clients.github },

@@ -9,8 +9,8 @@ import type {
 	McpCatalogEvents,
 	McpClientLike,
 	McpReconnectOptions,
+	McpServerConfig,
 	McpServerEntry,
-	McpStdioServerConfig,
 	McpTool,
 } from "./mcp-types.js";
 
@@ -24,11 +24,12 @@ import type {
  */
 export interface McpCatalogOptions {
 	/**
-	 * The servers, by name: each a connected client, or a stdio command (`{ command, args, env }`, as
-	 * in an `mcpServers` configuration) that the catalogue starts, restarts and stops itself. Or
-	 * `{ name, client }` entries. Servers keep this order.
+	 * The servers, by name: each a connected client, a stdio command (`{ command, args, env }`, as
+	 * in an `mcpServers` configuration) that the catalogue starts, restarts and stops itself, or a
+	 * streamable HTTP server (`{ url, headers }`) it connects to. Or `{ name, client }` entries.
+	 * Servers keep this order.
 	 */
-	servers: Readonly<Record<string, McpClientLike | McpStdioServerConfig>> | readonly McpServerEntry[];
+	servers: Readonly<Record<string, McpClientLike | McpServerConfig>> | readonly McpServerEntry[];
 	/** The catalogue name of a server's tool. @defaultValue `${server}__${tool.name}` */
 	toolName?: ((server: string, tool: McpTool) => string) | undefined;
 	/** The namespace of a server's tools. @defaultValue `{ name: server }` plus the server's `instructions` */
@@ -109,24 +110,54 @@ export function checkFunction(value: unknown, what: string): void {
 }
 
 /**
- * Whether a server is given as a stdio command (`{ command, args }`) rather than a client.
+ * Whether a server is given as a configuration the catalogue connects itself (a stdio `command`
+ * or a streamable HTTP `url`) rather than as a client.
  *
  * @example
  * ```ts
- * isStdioConfig({ command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] }); // true
+ * isServerConfig({ command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] }); // true
+ * isServerConfig({ url: "https://mcp.example.com/mcp" }); // true
  * ```
  */
-export function isStdioConfig(value: unknown): value is McpStdioServerConfig {
-	return isObject(value) && typeof value.command === "string" && typeof value.listTools !== "function";
+export function isServerConfig(value: unknown): value is McpServerConfig {
+	return (
+		isObject(value) &&
+		(typeof value.command === "string" || typeof value.url === "string") &&
+		typeof value.listTools !== "function"
+	);
 }
 
-function checkConfig(config: McpStdioServerConfig, name: string): void {
+function isStringRecord(value: unknown): boolean {
+	return isObject(value) && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
+}
+
+function checkHttpConfig(url: unknown, headers: unknown, name: string): void {
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(url as string);
+	} catch {
+		parsed = undefined;
+	}
+	if (parsed === undefined || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+		invalid(`the url of server ${quote(name)} must be an http: or https: URL, got ${quote(url)}`);
+	}
+	if (headers !== undefined && !isStringRecord(headers)) {
+		invalid(`the headers of server ${quote(name)} must be an object of strings, got ${quote(headers)}`);
+	}
+}
+
+function checkConfig(config: McpServerConfig, name: string): void {
+	if ("url" in config && typeof config.url === "string" && !("command" in config)) {
+		checkHttpConfig(config.url, config.headers, name);
+		return;
+	}
+	if ("url" in config) invalid(`server ${quote(name)} must have a command or a url, not both`);
 	const { command, args, env } = config;
 	if (command === "") invalid(`the command of server ${quote(name)} must not be empty`);
 	if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === "string"))) {
 		invalid(`the args of server ${quote(name)} must be an array of strings, got ${quote(args)}`);
 	}
-	if (env !== undefined && !(isObject(env) && Object.values(env).every((v) => typeof v === "string"))) {
+	if (env !== undefined && !isStringRecord(env)) {
 		invalid(`the env of server ${quote(name)} must be an object of strings, got ${quote(env)}`);
 	}
 }
@@ -155,13 +186,13 @@ function serverEntry(entry: unknown, at: number, names: Set<string>): McpServerE
 	if (names.has(name)) invalid(`duplicate server name ${quote(name)} in servers`);
 	names.add(name);
 	const client = (entry as { client?: unknown }).client;
-	if (isStdioConfig(client)) {
+	if (isServerConfig(client)) {
 		checkConfig(client, name);
 		return { name, client };
 	}
 	if (!isObject(client) || typeof client.listTools !== "function" || typeof client.callTool !== "function") {
 		invalid(
-			`the client of server ${quote(name)} must be an MCP client with listTools and callTool methods, or a { command, args } to start, got ${quote(client)}`,
+			`the client of server ${quote(name)} must be an MCP client with listTools and callTool methods, or a { command, args } to start, or a { url }, got ${quote(client)}`,
 		);
 	}
 	return { name, client: client as unknown as McpClientLike };

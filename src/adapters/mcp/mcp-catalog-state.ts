@@ -4,7 +4,7 @@
  */
 import { quote } from "../../errors.js";
 import { invalidOptions as invalid } from "../../internal/guards.js";
-import { type CheckedCatalogOptions, isStdioConfig } from "./mcp-catalog-options.js";
+import { type CheckedCatalogOptions, isServerConfig } from "./mcp-catalog-options.js";
 import type { McpCatalogEntry } from "./mcp-diff.js";
 import type {
 	McpCatalogChange,
@@ -12,7 +12,7 @@ import type {
 	McpCatalogEvents,
 	McpClientLike,
 	McpRefreshResult,
-	McpStdioServerConfig,
+	McpServerConfig,
 	McpTool,
 } from "./mcp-types.js";
 
@@ -26,9 +26,9 @@ import type {
  */
 export interface ServerState {
 	readonly name: string;
-	/** `undefined` while a command server starts for the first time. */
+	/** `undefined` while a server given as a configuration connects for the first time. */
 	client: McpClientLike | undefined;
-	readonly config: McpStdioServerConfig | undefined;
+	readonly config: McpServerConfig | undefined;
 	status: "connecting" | "connected" | "failed" | "closed";
 	/** Set while `status` is `failed`. */
 	down: { reason: string; tools: string[] } | undefined;
@@ -81,8 +81,8 @@ export interface CatalogCore {
 	};
 }
 
-function serverState(name: string, client: McpClientLike | McpStdioServerConfig): ServerState {
-	const config = isStdioConfig(client) ? client : undefined;
+function serverState(name: string, client: McpClientLike | McpServerConfig): ServerState {
+	const config = isServerConfig(client) ? client : undefined;
 	return {
 		name,
 		client: config === undefined ? (client as McpClientLike) : undefined,

@@ -3,44 +3,54 @@
  * watching that client close and send `list_changed`, closing it, and telling a call that failed
  * because the connection closed.
  */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { quote } from "../../errors.js";
 import { isObject } from "../../internal/guards.js";
 import { checkClient } from "./mcp-catalog-options.js";
 import { type CatalogCore, emitError, type ServerState } from "./mcp-catalog-state.js";
 import { failedRefresh, refreshServer } from "./mcp-refresh.js";
-import type { McpClientLike, McpStdioServerConfig } from "./mcp-types.js";
+import type { McpClientLike, McpServerConfig } from "./mcp-types.js";
 
 const LIST_CHANGED = "notifications/tools/list_changed";
 
 /**
- * Starts a stdio server and connects an SDK client to it (the SDK is loaded only here). `onStart`
- * gets a function that stops the process, for a close that comes while it connects.
+ * Starts a stdio server, or opens a streamable HTTP connection, and connects an SDK client to it
+ * (the SDK is loaded only here). `onStart` gets a function that stops the process (or closes the
+ * connection), for a close that comes while it connects.
  */
-async function startStdioServer(
-	config: McpStdioServerConfig,
+async function startServer(
+	config: McpServerConfig,
 	onStart: (abort: () => Promise<void>) => void,
 ): Promise<McpClientLike> {
-	const [{ Client }, { StdioClientTransport }] = await Promise.all([
-		import("@modelcontextprotocol/sdk/client/index.js"),
-		import("@modelcontextprotocol/sdk/client/stdio.js"),
-	]);
+	const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
 	const client = new Client({ name: "tool-search", version: "0.1.0" });
-	const transport = new StdioClientTransport({
-		command: config.command,
-		args: [...(config.args ?? [])],
-		...(config.env === undefined ? {} : { env: { ...config.env } }),
-		...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-		stderr: config.stderr ?? "inherit",
-	});
+	let transport: Transport;
+	if ("url" in config) {
+		const { StreamableHTTPClientTransport } = await import(
+			"@modelcontextprotocol/sdk/client/streamableHttp.js"
+		);
+		transport = new StreamableHTTPClientTransport(new URL(config.url), {
+			...(config.headers === undefined ? {} : { requestInit: { headers: { ...config.headers } } }),
+		});
+	} else {
+		const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+		transport = new StdioClientTransport({
+			command: config.command,
+			args: [...(config.args ?? [])],
+			...(config.env === undefined ? {} : { env: { ...config.env } }),
+			...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+			stderr: config.stderr ?? "inherit",
+		});
+	}
 	onStart(() => transport.close());
 	await client.connect(transport);
 	return client;
 }
 
 /**
- * A new client for a server: from `reconnect.connect`, else by starting its command. While a
- * command server starts, `state.abort` stops its process.
+ * A new client for a server: from `reconnect.connect`, else by starting its command or connecting
+ * to its URL. While it connects, `state.abort` stops its process (or closes the connection).
  *
  * @throws {Error} whatever connecting throws, or `INVALID_OPTIONS` for what `connect` returned.
  *
@@ -55,7 +65,7 @@ export async function openClient(core: CatalogCore, state: ServerState): Promise
 	let attempt: Promise<McpClientLike>;
 	if (connect !== undefined) attempt = connect(state.name);
 	else if (config !== undefined) {
-		attempt = startStdioServer(config, (abort) => {
+		attempt = startServer(config, (abort) => {
 			state.abort = abort;
 		});
 	} else throw new Error(`no way to reconnect MCP server ${quote(state.name)}`);

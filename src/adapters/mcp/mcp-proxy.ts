@@ -179,7 +179,10 @@ function messageOf(error: unknown): string {
  * is not active gets an error result naming `tool_search` (or activates it, with `autoActivate`); a
  * call to an unknown tool gets an error result with the nearest names. After each of its own
  * activations, and after each catalogue change, the proxy sends `notifications/tools/list_changed`
- * if the list it would return differs from the last one (only while connected). Closing the server
+ * if the list it would return differs from the last one (only while connected). With a discovery
+ * policy (`toolSearch.policy`), each `tools/list` and each catalogue change (while connected) first
+ * applies it to the tools that appeared: the ones it loads are listed, the ones it defers wait for
+ * `tool_search`, so a proxy made before its servers were listed still follows it. Closing the server
  * stops it watching the catalogue until its next request, unless `onclose` is replaced.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a catalogue or host without its methods, a
@@ -238,6 +241,9 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 
 	let announced = listed();
 	function announceIfChanged(): void {
+		// A policy (`toolSearch.policy`) loads or defers the tools that appeared, once a client is
+		// there to list them: not while the servers behind the proxy are still being listed.
+		if (server.transport !== undefined) toolSearch.applyPolicy();
 		const current = listed();
 		if (current.length === announced.length && current.every((tool, at) => tool === announced[at])) return;
 		announced = current;
@@ -259,6 +265,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 
 	server.setRequestHandler(ListToolsRequestSchema, () => {
 		watch();
+		toolSearch.applyPolicy();
 		announced = listed();
 		return { tools: [searchTool, ...announced] };
 	});

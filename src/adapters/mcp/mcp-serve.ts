@@ -130,6 +130,7 @@ export async function serveMcpProxy(options: ServeMcpProxyOptions): Promise<McpP
 				}),
 			subscribe: options.subscribe,
 			reconnect: options.reconnect,
+			listTimeoutMs: options.listTimeoutMs,
 		});
 
 	let server: Server;

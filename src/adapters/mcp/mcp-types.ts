@@ -110,6 +110,37 @@ export interface McpStdioServerConfig {
 }
 
 /**
+ * A remote MCP server the catalogue connects to over streamable HTTP, as an `mcpServers` entry
+ * with a `url` has it. The catalogue owns the connection: it reconnects when connecting fails (see
+ * `reconnect`) and `catalog.close()` closes it.
+ *
+ * @example
+ * ```ts
+ * const remote: McpHttpServerConfig = { url: "https://mcp.example.com/mcp", headers: { Authorization: `Bearer ${token}` } };
+ * ```
+ */
+export interface McpHttpServerConfig {
+	/** The server's streamable HTTP endpoint (`http:` or `https:`). */
+	url: string;
+	/** Headers sent with every request, e.g. `Authorization`. @defaultValue none */
+	headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * A server the catalogue connects itself, as an entry of an MCP client's `mcpServers`
+ * configuration: a stdio `command`, or a streamable HTTP `url`.
+ *
+ * @example
+ * ```ts
+ * const servers: Record<string, McpServerConfig> = {
+ *   memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] },
+ *   remote: { url: "https://mcp.example.com/mcp" },
+ * };
+ * ```
+ */
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+/**
  * A server of the catalogue that is down: its connection closed (or never opened), so its tools
  * were withdrawn until it is back.
  *
@@ -147,8 +178,9 @@ export interface McpReconnectOptions {
 	/** The longest delay between attempts, in ms. @defaultValue 30_000 */
 	maxDelayMs?: number | undefined;
 	/**
-	 * A new, connected client for a server. Without it, only servers given as a command
-	 * ({@link McpStdioServerConfig}) are restarted; servers given as a client stay down.
+	 * A new, connected client for a server. Without it, only servers given as a command or a URL
+	 * ({@link McpStdioServerConfig}, {@link McpHttpServerConfig}) are reconnected; servers given
+	 * as a client stay down.
 	 */
 	connect?: ((server: string) => Promise<McpClientLike>) | undefined;
 }
@@ -164,8 +196,11 @@ export interface McpReconnectOptions {
 export interface McpServerEntry {
 	/** The server's name: the namespace of its tools and, by default, their name prefix. */
 	name: string;
-	/** A client connected to the server, or a stdio command the catalogue starts and owns. */
-	client: McpClientLike | McpStdioServerConfig;
+	/**
+	 * A client connected to the server, a stdio command the catalogue starts and owns, or the URL
+	 * of a streamable HTTP server it connects to.
+	 */
+	client: McpClientLike | McpServerConfig;
 }
 
 /**
