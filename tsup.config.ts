@@ -10,6 +10,7 @@ export default defineConfig({
 		"adapters/mcp": "src/adapters/mcp.ts",
 		"adapters/anthropic": "src/adapters/anthropic.ts",
 		"adapters/openai": "src/adapters/openai.ts",
+		testing: "src/testing.ts",
 	},
 	format: ["esm", "cjs"],
 	dts: true,

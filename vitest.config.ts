@@ -11,6 +11,7 @@ export default defineConfig({
 			"tool-search/mcp": fileURLToPath(new URL("./src/adapters/mcp.ts", import.meta.url)),
 			"tool-search/anthropic": fileURLToPath(new URL("./src/adapters/anthropic.ts", import.meta.url)),
 			"tool-search/openai": fileURLToPath(new URL("./src/adapters/openai.ts", import.meta.url)),
+			"tool-search/testing": fileURLToPath(new URL("./src/testing.ts", import.meta.url)),
 			"tool-search": fileURLToPath(new URL("./src/index.ts", import.meta.url)),
 		},
 	},

@@ -495,3 +495,50 @@ export const MAX_FUZZY_CANDIDATES = 65_536;
  * ```
  */
 export const MIN_DEAD_TERMS_COMPACTED = 1024;
+
+/**
+ * `tool-search/testing` and `tool-search eval`: how deep each labelled request is ranked for the
+ * metrics (R@1, R@5, R@10, C@5, nDCG@10 and MRR all read the first 10 tools), as `npm run eval` does.
+ *
+ * @example
+ * ```ts
+ * const { results } = await evaluateToolSearch(tools, requests);
+ * results[0]?.ranking.length; // at most EVALUATION_DEPTH (10)
+ * ```
+ */
+export const EVALUATION_DEPTH = 10;
+
+/**
+ * `tool-search/testing` and `tool-search eval`: a labelled request is a miss when one of its gold
+ * groups is not among its first this many tools (the `within` option), as C@5 counts it.
+ *
+ * @example
+ * ```ts
+ * const { misses } = await evaluateToolSearch(tools, requests); // gold outside the top 5
+ * ```
+ */
+export const DEFAULT_MISS_WITHIN = 5;
+
+/**
+ * `tool-search/testing`: the deepest rank the helpers search to say where a tool ranked when it
+ * was not found within `within`, and the largest `within` or `limit` they take. The index orders
+ * its best 100 candidates independently of the limit, so a search this deep ranks its first tools
+ * as a shallower one does.
+ *
+ * @example
+ * ```ts
+ * await expectToFind(search, "open a ticket", "jira__create_issue", { within: 3 });
+ * // fails with "... ranked #12 ..." when the tool is 12th (#12 <= MAX_TESTING_RANK_DEPTH)
+ * ```
+ */
+export const MAX_TESTING_RANK_DEPTH = 100;
+
+/**
+ * `tool-search/testing`: how many tools of each query a ranking snapshot records.
+ *
+ * @example
+ * ```ts
+ * await expectRankingSnapshot(search, ["create an issue"], "test/rankings.txt"); // the top 5
+ * ```
+ */
+export const DEFAULT_SNAPSHOT_LIMIT = 5;
