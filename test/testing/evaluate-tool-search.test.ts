@@ -41,7 +41,10 @@ describe("evaluateToolSearch", () => {
 				name: `forecast_${String(at).padStart(2, "0")}`,
 				description: `Weather ${"forecast ".repeat(30 - at)}`,
 			})),
-			...Array.from({ length: 200 }, (_, at) => ({ name: `mail_${at}`, description: `Send mail number ${at}` })),
+			...Array.from({ length: 200 }, (_, at) => ({
+				name: `mail_${at}`,
+				description: `Send mail number ${at}`,
+			})),
 		];
 		const evaluation = await evaluateToolSearch(tools, [
 			{ query: "forecast", relevant: ["forecast_24"] },
