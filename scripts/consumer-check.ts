@@ -57,7 +57,9 @@ const FINAL_TEXT = "Done (stub model)."; // what stub-fetch.mjs's model answers 
  *   (engines), so nothing here imports it at run time; examples/pi.ts uses `import type`.
  * - `wink-bm25-text-search@3`: our peer range is ^3.1.2.
  * - Tooling, not under test: `typescript@5.9` (the compiler the package's declarations are built
- *   and checked with), `@types/node@20` (the oldest Node in `engines`), `tsx@4`.
+ *   and checked with), `@types/node@20` (the oldest Node in `engines`), `tsx@4`, and
+ *   `vitest@4.1.12` (the README's `tool-search/testing` block registers its matcher with vitest;
+ *   the version this repository tests with, which runs on Node 20).
  */
 const COMMON: Record<string, string> = {
 	"@modelcontextprotocol/sdk": "1",
@@ -68,6 +70,7 @@ const COMMON: Record<string, string> = {
 	typescript: "5.9",
 	tsx: "4",
 	"@types/node": "20",
+	vitest: "4.1.12",
 };
 
 /**
