@@ -99,7 +99,7 @@ function readmeSection(): { files: Map<string, string>; commands: { line: string
 			// The output shown after a command: its lines without timings, which vary.
 			(commands.at(-1) as { shown: string[] }).shown = block.code
 				.split("\n")
-				.map((line) => line.replace(/ · [\d.]+ ms$/, ""));
+				.map((line) => line.replace(/ · [\d.]+ ms with indexing$/, ""));
 		}
 	}
 	return { files, commands };
@@ -148,7 +148,7 @@ async function readmeCommands(dir: string): Promise<void> {
 		const args = words(line);
 		if (args[0] === "mcp") continue; // a server: run under a client below
 		const result = await run("npx", ["tool-search", ...args], dir);
-		const lines = result.stdout.split("\n").map((text) => text.replace(/ · [\d.]+ ms$/, ""));
+		const lines = result.stdout.split("\n").map((text) => text.replace(/ · [\d.]+ ms with indexing$/, ""));
 		const missing = shown.filter((text) => !lines.includes(text));
 		check(
 			result.code === 0 && result.stdout.trim() !== "" && missing.length === 0,

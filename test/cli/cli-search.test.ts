@@ -28,7 +28,9 @@ describe("tool-search search", () => {
 		});
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		const lines = run.stdout.trimEnd().split("\n");
-		expect(lines[0]).toMatch(/^2 of 31 tools for "create a github issue" · ranked by bm25 · [\d.]+ ms$/);
+		expect(lines[0]).toMatch(
+			/^2 of 31 tools for "create a github issue" · ranked by bm25 · [\d.]+ ms with indexing$/,
+		);
 		expect(lines[1]).toMatch(
 			/^ {2}1 {2}github__create_issue +[\d.]+ {2}Create a new issue in a GitHub repository\.$/,
 		);

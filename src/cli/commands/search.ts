@@ -40,7 +40,7 @@ function humanLines(
 ): string[] {
 	const style = styleFor(io.stdout, io.env);
 	const { tools } = details;
-	const head = `${style.bold(`${tools.length} of ${details.total_tools} tools`)} for ${JSON.stringify(details.query)} ${style.dim(`· ranked by ${details.ranked_by} · ${ms.toFixed(1)} ms`)}`;
+	const head = `${style.bold(`${tools.length} of ${details.total_tools} tools`)} for ${JSON.stringify(details.query)} ${style.dim(`· ranked by ${details.ranked_by} · ${ms.toFixed(1)} ms with indexing`)}`;
 	if (tools.length === 0) {
 		return [
 			head,
