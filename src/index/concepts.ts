@@ -11,7 +11,7 @@
  * Actions that apply in every domain (get, make, show, find, send, convert, delete, move, share)
  * belong to none: they would link everything.
  */
-const DOMAINS: Record<string, string> = {
+const DOMAINS = {
 	// Communication.
 	email:
 		"mail inbox unread gmail outlook message reply forward attachment cc bcc sender recipient subject draft newsletter",
@@ -136,7 +136,18 @@ const DOMAINS: Record<string, string> = {
 	summary: "summary summarize summarise tldr brief short overview",
 	sentiment: "sentiment emotion positive negative opinion review tone",
 	writing: "write writing draft essay proofread grammar spelling rewrite",
-};
+} as const satisfies Record<string, string>;
+
+/**
+ * The names of the built-in concept domains (`"email"`, `"calendar"`, `"weather"`, …).
+ *
+ * @example
+ * ```ts
+ * const domain: BuiltInConceptDomain = "weather";
+ * BUILT_IN_CONCEPTS[domain]; // ["forecast", "temperature", "rain", …]
+ * ```
+ */
+export type BuiltInConceptDomain = keyof typeof DOMAINS;
 
 /**
  * The built-in concept map (see the module comment): domain → its words. Frozen.
@@ -147,8 +158,8 @@ const DOMAINS: Record<string, string> = {
  * const index = new ToolSearchIndex({ concepts: { domains: { ...BUILT_IN_CONCEPTS, crm: ["lead", "deal"] } } });
  * ```
  */
-export const BUILT_IN_CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.freeze(
+export const BUILT_IN_CONCEPTS: Readonly<Record<BuiltInConceptDomain, readonly string[]>> = Object.freeze(
 	Object.fromEntries(
 		Object.entries(DOMAINS).map(([domain, words]) => [domain, Object.freeze(words.split(" "))]),
-	),
+	) as Record<BuiltInConceptDomain, readonly string[]>,
 );
