@@ -151,7 +151,7 @@ function conceptVariants(
 	return variants;
 }
 
-/** The tools one query term's concept words may read together: 5% of the catalogue, at least 64. */
+/** The tools one query term's concept words may read together: 2% of the catalogue, at least 64. */
 export function conceptPostingsBudget(tools: number): number {
 	return Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * tools);
 }
