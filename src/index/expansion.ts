@@ -100,7 +100,10 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		if (useConcepts) variants.push(...conceptVariants(related.get(term), store, concepts.weight));
 		if ((useFuzzy || usePrefix) && indexed(term) === undefined && !/\d/.test(term)) {
 			const max = useFuzzy ? maxTypos(term.length) : 0;
-			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH;
+			// A word the synonyms, the concept map or the glossary know is a whole word, not an abbreviation
+			// ("rain" must not become "rainbow").
+			const lexical = (useSynonyms && (synonyms.has(term) || glossary.has(term))) || related.has(term);
+			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH && !lexical;
 			if ((max > 0 || wantsPrefix) && budget.words > 0) {
 				budget.words--;
 				if (wantsPrefix) {

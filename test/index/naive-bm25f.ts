@@ -167,8 +167,13 @@ function variantWords(
 			add(word, options.concepts.weight);
 		}
 	}
+	// A word the synonym groups or the concept map hold (in use) is never completed.
+	const synonymGroups = options.synonyms.weight > 0 ? [...(builtIn ? BUILT_IN_SYNONYMS : []), ...groups] : [];
+	const conceptGroupsInUse = options.concepts.weight > 0 ? conceptGroups(options) : [];
+	const lexical =
+		groupNeighbours(term, synonymGroups).size > 0 || groupNeighbours(term, conceptGroupsInUse).size > 0;
 	if (options.prefix.enabled && options.prefix.weight > 0 && df(term) === 0 && !/\d/.test(term)) {
-		if (term.length >= 3 && prefixBudget.words > 0) {
+		if (term.length >= 3 && prefixBudget.words > 0 && !lexical) {
 			prefixBudget.words--;
 			const completions = vocabulary(catalogue)
 				.filter((w) => w.length > term.length && w.startsWith(term))
