@@ -151,13 +151,18 @@ function runWorker(task: WorkerTask): SubjectOutcome {
 function describeCatalogue(spec: CatalogueSpec, tools: number | undefined): string {
 	const count = tools === undefined ? "" : `${tools.toLocaleString("en-US")} tools`;
 	if (spec.kind === "generated") return `${catalogueName(spec)}: ${count}, generated (seed ${spec.seed})`;
+	if (spec.kind === "head-terms")
+		return `${catalogueName(spec)}: ${count}, generated with a small skewed vocabulary (seed ${spec.seed})`;
 	return `${catalogueName(spec)}: ${count} (${spec.path})`;
 }
 
 function main(): void {
 	const options = parseArgs(process.argv.slice(2));
 	const started = performance.now();
-	const catalogues: CatalogueSpec[] = options.sizes.map((size) => ({ kind: "generated", size, seed: SEED }));
+	const catalogues: CatalogueSpec[] = options.sizes.flatMap((size): CatalogueSpec[] => [
+		{ kind: "generated", size, seed: SEED },
+		{ kind: "head-terms", size, seed: SEED },
+	]);
 	if (options.real) catalogues.push(...REAL_CATALOGUES);
 	const cpu = cpus()[0]?.model ?? "unknown CPU";
 	process.stdout.write(
@@ -176,7 +181,7 @@ function main(): void {
 	for (const spec of catalogues) {
 		const outcomes: SubjectOutcome[] = [];
 		process.stderr.write(`${catalogueName(spec)}:\n`);
-		const builds = spec.kind === "generated" && spec.size > MULTI_BUILD_MAX ? 1 : 3;
+		const builds = spec.kind !== "file" && spec.size > MULTI_BUILD_MAX ? 1 : 3;
 		for (const subject of options.subjects) {
 			outcomes.push(
 				runWorker({

@@ -439,11 +439,11 @@ export const MAX_QUERY_POSTINGS = 500_000;
  *
  * @example
  * ```ts
- * // 100,000 tools: a term's concept words reach at most 5,000 tools
+ * // 100,000 tools: a term's concept words reach at most 2,000 tools
  * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 100_000);
  * ```
  */
-export const CONCEPT_POSTINGS_SHARE = 0.05;
+export const CONCEPT_POSTINGS_SHARE = 0.02;
 
 /**
  * The concept map's budget in a small catalogue: at least this many tools, whatever
@@ -451,7 +451,7 @@ export const CONCEPT_POSTINGS_SHARE = 0.05;
  *
  * @example
  * ```ts
- * // 500 tools: 5% is 25, so the budget is 64
+ * // 500 tools: 2% is 10, so the budget is 64
  * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 500);
  * ```
  */

@@ -23,7 +23,7 @@
 
 export type { Bm25Params, RankingRules, ToolSearchFieldName } from "./defaults.js";
 export { DEFAULT_INDEX_OPTIONS, TOOL_SEARCH_FIELDS } from "./defaults.js";
-export { BUILT_IN_CONCEPTS } from "./index/concepts.js";
+export { BUILT_IN_CONCEPTS, type BuiltInConceptDomain } from "./index/concepts.js";
 export type { ExplainedField, ExplainedRule, ExplainedTerm, ToolSearchExplanation } from "./index/explain.js";
 export type { ResolvedToolSearchIndexOptions, ToolSearchIndexOptions } from "./index/index-options.js";
 export type { IndexSearchResult, QueryTermInfo } from "./index/index-search.js";

@@ -11,7 +11,7 @@
  * Actions that apply in every domain (get, make, show, find, send, convert, delete, move, share)
  * belong to none: they would link everything.
  */
-const DOMAINS: Record<string, string> = {
+const DOMAINS = {
 	// Communication.
 	email:
 		"mail inbox unread gmail outlook message reply forward attachment cc bcc sender recipient subject draft newsletter",
@@ -36,7 +36,7 @@ const DOMAINS: Record<string, string> = {
 	spreadsheet: "spreadsheet excel sheet workbook xlsx csv cell row column formula tab",
 	presentation: "presentation slide slides deck powerpoint pptx keynote pitch",
 	archive: "archive zip unzip compress tar gzip",
-	diagram: "diagram chart graph flowchart plot visualization visualize mermaid draw",
+	diagram: "diagram chart graph flowchart plot visualization visualize mermaid draw mindmap",
 	cloudstorage: "drive dropbox onedrive box bucket upload storage",
 
 	// Developer tools.
@@ -55,7 +55,7 @@ const DOMAINS: Record<string, string> = {
 	log: "log logs logging error exception trace monitoring metric alert incident uptime sentry datadog",
 	security: "security vulnerability cve exploit scan audit password secret credential leak malware risk",
 	network: "network ip dns domain whois ping port ssl certificate url host",
-	docs: "documentation docs manual reference guide tutorial example readme api",
+	docs: "documentation docs manual reference guide tutorial example readme api wiki",
 	ui: "component ui frontend react button table form css design figma layout",
 
 	// Web and knowledge.
@@ -64,14 +64,14 @@ const DOMAINS: Record<string, string> = {
 	browser: "browser chrome playwright puppeteer click navigate screenshot tab form",
 	encyclopedia: "wikipedia wiki encyclopedia article biography history fact",
 	research: "paper research arxiv pubmed scholar study journal citation publication preprint academic",
-	news: "news headline article breaking latest election politics press",
+	news: "news headline article breaking latest election politics press hackernews",
 	dictionary: "dictionary definition define meaning word synonym spelling",
 	translation: "translate translation language english spanish french german japanese chinese",
 	memory: "memory remember recall knowledge graph entity fact note forget",
 
 	// Money.
 	stock:
-		"stock share ticker equity market nasdaq nyse price quote dividend earnings portfolio invest investment",
+		"stock share ticker equity market nasdaq nyse price quote dividend earnings portfolio invest investment kospi kosdaq dax ftse nikkei",
 	crypto: "crypto cryptocurrency bitcoin btc ethereum eth coin token wallet blockchain defi",
 	currency: "currency exchange rate forex dollar euro pound yen usd eur gbp money",
 	payment: "payment pay paypal venmo stripe transfer money invoice refund charge bill",
@@ -104,13 +104,13 @@ const DOMAINS: Record<string, string> = {
 	// Media.
 	image: "image picture photo pic png jpg jpeg screenshot camera ocr",
 	imagegen: "generate draw drawing paint illustration art artwork dalle midjourney diffusion",
-	video: "video youtube clip movie film stream watch",
-	music: "music song track album artist playlist spotify audio play",
+	video: "video youtube clip movie film stream watch transcript subtitle caption",
+	music: "music song track album artist playlist spotify audio play tempo beat bpm melody",
 	audio: "audio sound voice speech wav record recording transcribe transcription tts",
 	volume: "volume loud louder quiet mute speaker",
 	entertainment: "movie film tv show series episode actor cinema streaming netflix",
 	book: "book author novel isbn library",
-	game: "game gaming play player score chess steam videogame",
+	game: "game gaming play player score chess steam videogame card esports league champion",
 	sport: "sport sports team match game score league player football soccer basketball nba nfl tennis",
 	social: "twitter tweet post linkedin facebook instagram reddit social follower",
 
@@ -120,7 +120,7 @@ const DOMAINS: Record<string, string> = {
 	geometry: "geometry area circle square triangle radius diameter volume perimeter",
 	random: "random dice die roll coin flip shuffle pick chance lottery",
 	statistics: "statistics mean median average standard deviation probability distribution regression",
-	health: "health medical doctor physician clinic hospital symptom disease diagnosis patient",
+	health: "health medical doctor physician clinic hospital symptom disease diagnosis patient clinical trial",
 	drug: "drug medication medicine pill dose prescription pharmacy side effect",
 	fitness: "fitness exercise workout steps calorie calories weight bmi diet nutrition",
 	science: "science chemistry chemical physics biology gene protein molecule element",
@@ -131,12 +131,42 @@ const DOMAINS: Record<string, string> = {
 		"home smart light lights lamp thermostat heating ac temperature device appliance switch plug homeassistant",
 	device: "device battery bluetooth wifi screen brightness volume printer",
 
+	// Culture, society and the world.
+	art: "art museum painting painter artwork artist gallery exhibition sculpture collection masterpiece",
+	history: "history historical war century empire ancient dynasty era",
+	geography: "geography country capital population continent river mountain border",
+	law: "law legal court case lawsuit attorney lawyer statute regulation contract judge",
+	education: "education school university college course student grade exam homework learn lesson",
+	government: "government public census agency official dataset",
+	astrology: "astrology horoscope zodiac fortune birth chart",
+	animal: "animal pet dog cat species wildlife bird",
+	plant: "plant garden gardening tree flower seed",
+	vehicle: "vehicle car engine mpg fuel emission mileage",
+	energy: "energy electricity solar power carbon emission renewable",
+	insurance: "insurance policy premium claim coverage deductible",
+	tax: "tax taxes irs deduction refund income",
+	trending: "trending trend popular viral hot ranking top",
+	marketing: "marketing seo keyword campaign ads advertising analytics audience meta tag",
+	icon: "icon icons svg logo emoji symbol",
+	thinking: "think thinking reasoning reflect brainstorm mindmap",
+
 	// Text.
 	text: "text string word character format regex",
 	summary: "summary summarize summarise tldr brief short overview",
 	sentiment: "sentiment emotion positive negative opinion review tone",
 	writing: "write writing draft essay proofread grammar spelling rewrite",
-};
+} as const satisfies Record<string, string>;
+
+/**
+ * The names of the built-in concept domains (`"email"`, `"calendar"`, `"weather"`, …).
+ *
+ * @example
+ * ```ts
+ * const domain: BuiltInConceptDomain = "weather";
+ * BUILT_IN_CONCEPTS[domain]; // ["forecast", "temperature", "rain", …]
+ * ```
+ */
+export type BuiltInConceptDomain = keyof typeof DOMAINS;
 
 /**
  * The built-in concept map (see the module comment): domain → its words. Frozen.
@@ -147,8 +177,8 @@ const DOMAINS: Record<string, string> = {
  * const index = new ToolSearchIndex({ concepts: { domains: { ...BUILT_IN_CONCEPTS, crm: ["lead", "deal"] } } });
  * ```
  */
-export const BUILT_IN_CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.freeze(
+export const BUILT_IN_CONCEPTS: Readonly<Record<BuiltInConceptDomain, readonly string[]>> = Object.freeze(
 	Object.fromEntries(
 		Object.entries(DOMAINS).map(([domain, words]) => [domain, Object.freeze(words.split(" "))]),
-	),
+	) as Record<BuiltInConceptDomain, readonly string[]>,
 );

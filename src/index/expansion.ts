@@ -4,6 +4,7 @@ import { tokenize } from "../tokenizer/tokenize.js";
 import { BUILT_IN_CONCEPTS } from "./concepts.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
+import { forEachCompletion } from "./prefix-index.js";
 import type { FuzzyBudget, TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
 
@@ -99,19 +100,25 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		if (useConcepts) variants.push(...conceptVariants(related.get(term), store, concepts.weight));
 		if ((useFuzzy || usePrefix) && indexed(term) === undefined && !/\d/.test(term)) {
 			const max = useFuzzy ? maxTypos(term.length) : 0;
-			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH;
-			if ((max > 0 || wantsPrefix) && budget.words > 0 && budget.candidates > 0) {
+			// A word the synonyms, the concept map or the glossary know is a whole word, not an abbreviation
+			// ("rain" must not become "rainbow").
+			const lexical = (useSynonyms && (synonyms.has(term) || glossary.has(term))) || related.has(term);
+			const wantsPrefix = usePrefix && term.length >= MIN_PREFIX_LENGTH && !lexical;
+			if ((max > 0 || wantsPrefix) && budget.words > 0) {
 				budget.words--;
-				const found = scanVocabulary(term, max, wantsPrefix, store, budget);
-				for (const hit of found.completions)
-					variants.push({ term: hit.term, termId: hit.id, weight: prefix.weight, via: "prefix" });
-				for (const hit of found.corrections) {
-					variants.push({
-						term: hit.term,
-						termId: hit.id,
-						weight: fuzzy.weight / hit.distance,
-						via: "fuzzy",
-					});
+				if (wantsPrefix) {
+					for (const hit of completions(term, store))
+						variants.push({ term: hit.term, termId: hit.id, weight: prefix.weight, via: "prefix" });
+				}
+				if (max > 0 && budget.candidates > 0) {
+					for (const hit of corrections(term, max, store, budget)) {
+						variants.push({
+							term: hit.term,
+							termId: hit.id,
+							weight: fuzzy.weight / hit.distance,
+							via: "fuzzy",
+						});
+					}
 				}
 			}
 		}
@@ -147,7 +154,7 @@ function conceptVariants(
 	return variants;
 }
 
-/** The tools one query term's concept words may read together: 5% of the catalogue, at least 64. */
+/** The tools one query term's concept words may read together: 2% of the catalogue, at least 64. */
 export function conceptPostingsBudget(tools: number): number {
 	return Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * tools);
 }
@@ -164,45 +171,39 @@ interface VocabularyHit {
 	df: number;
 }
 
+const byCodeUnits = (a: VocabularyHit, b: VocabularyHit) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
+
 /**
- * One pass over the vocabulary for an unknown term, examining at most `budget.candidates` terms
- * (in id order) and taking them from the budget:
- * - `corrections`: the best {@link MAX_FUZZY_VARIANTS} terms within `max` edits (nearest first,
- *   then most frequent, then by code units); none when `max` is 0;
- * - `completions`: when `prefix`, the {@link MAX_PREFIX_VARIANTS} most frequent longer terms that
- *   begin with `term` (then shortest, then by code units).
+ * The {@link MAX_PREFIX_VARIANTS} most frequent live terms longer than `term` that begin with it
+ * (then shortest, then by code units), found in the sorted vocabulary (`prefix-index.ts`).
  */
-function scanVocabulary(
-	term: string,
-	max: number,
-	prefix: boolean,
-	store: IndexStore,
-	budget: FuzzyBudget,
-): { corrections: VocabularyHit[]; completions: VocabularyHit[] } {
-	const corrections: VocabularyHit[] = [];
-	const completions: VocabularyHit[] = [];
+function completions(term: string, store: IndexStore): VocabularyHit[] {
+	const found: VocabularyHit[] = [];
+	forEachCompletion(store, term, (id) => {
+		const frequency = store.df[id] as number;
+		if (frequency > 0) found.push({ term: store.terms[id] as string, id, distance: 0, df: frequency });
+	});
+	found.sort((a, b) => b.df - a.df || a.term.length - b.term.length || byCodeUnits(a, b));
+	return found.slice(0, MAX_PREFIX_VARIANTS);
+}
+
+/**
+ * The best {@link MAX_FUZZY_VARIANTS} indexed terms within `max` edits of `term` (nearest first,
+ * then most frequent, then by code units), examining at most `budget.candidates` vocabulary terms
+ * (in id order) and taking them from the budget.
+ */
+function corrections(term: string, max: number, store: IndexStore, budget: FuzzyBudget): VocabularyHit[] {
+	const found: VocabularyHit[] = [];
 	const { terms, df } = store;
 	const end = Math.min(terms.length, budget.candidates);
 	budget.candidates -= end;
 	for (let id = 0; id < end; id++) {
-		const frequency = df[id] as number;
-		if (frequency === 0) continue;
 		const candidate = terms[id] as string;
-		if (prefix && candidate.length > term.length && candidate.startsWith(term)) {
-			completions.push({ term: candidate, id, distance: 0, df: frequency });
-			continue;
-		}
-		if (max === 0 || Math.abs(candidate.length - term.length) > max) continue;
+		if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
 		if (maxTypos(candidate.length) === 0) continue;
 		const distance = editDistance(term, candidate, max);
-		if (distance <= max) corrections.push({ term: candidate, id, distance, df: frequency });
+		if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
 	}
-	const byCodeUnits = (a: VocabularyHit, b: VocabularyHit) =>
-		a.term < b.term ? -1 : a.term > b.term ? 1 : 0;
-	corrections.sort((a, b) => a.distance - b.distance || b.df - a.df || byCodeUnits(a, b));
-	completions.sort((a, b) => b.df - a.df || a.term.length - b.term.length || byCodeUnits(a, b));
-	return {
-		corrections: corrections.slice(0, MAX_FUZZY_VARIANTS),
-		completions: completions.slice(0, MAX_PREFIX_VARIANTS),
-	};
+	found.sort((a, b) => a.distance - b.distance || b.df - a.df || byCodeUnits(a, b));
+	return found.slice(0, MAX_FUZZY_VARIANTS);
 }

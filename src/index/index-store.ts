@@ -42,6 +42,8 @@ export class IndexStore {
 	/** Terms of document frequency 0 (no live tool has them), and how many trigger a compaction. */
 	deadTerms = 0;
 	minDeadTerms = MIN_DEAD_TERMS_COMPACTED;
+	/** Bumped when a compaction renumbers the terms (derived lookups such as prefix-index.ts rebuild). */
+	vocabularyVersion = 0;
 	// Slots.
 	slots = 0;
 	live = 0;

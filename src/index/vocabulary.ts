@@ -15,6 +15,7 @@ export interface VocabularyStore {
 	readonly terms: string[];
 	readonly df: Int32Array;
 	deadTerms: number;
+	vocabularyVersion: number;
 	readonly slots: number;
 	readonly forward: SlotLists<Int32Array, Uint8Array>;
 	readonly summary: SlotLists<Uint8Array, Int32Array>;
@@ -57,6 +58,7 @@ export function compactVocabulary(store: VocabularyStore): void {
 	}
 	terms.length = next;
 	store.df.fill(0, next, count);
+	store.vocabularyVersion++;
 	renumberForward(store, remap);
 	const { values, used } = store.summary;
 	for (let i = 0; i < used; i++) values[i] = remap[values[i] as number] as number;

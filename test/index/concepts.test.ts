@@ -88,9 +88,9 @@ describe("the concept map", () => {
 		}
 	});
 
-	it("skips a concept word in more tools than the budget (5%, at least 64), reading the rarest first", () => {
+	it("skips a concept word in more tools than the budget (2%, at least 64), reading the rarest first", () => {
 		expect(conceptPostingsBudget(100)).toBe(64);
-		expect(conceptPostingsBudget(100_000)).toBe(5_000);
+		expect(conceptPostingsBudget(100_000)).toBe(2_000);
 		const index = new ToolSearchIndex();
 		// "forecast" is in 70 tools (past the budget of 64), "temperature" in one.
 		for (let i = 0; i < 70; i++)
@@ -130,6 +130,13 @@ describe("prefix completion", () => {
 		// A bare number is never completed: "2" does not become the "20" of math__add.
 		expect(names(indexOf({ rules: { abstain: false } }), "2")).toEqual([]);
 		expect(names(indexOf({ rules: { abstain: false } }), "20")).toEqual(["math__add"]);
+		// "rain" is a word the concept map knows: a whole word, never completed to "rainbow".
+		const withRainbow = indexOf();
+		withRainbow.add(
+			createToolSearchDocument({ name: "ui__rainbow_button", description: "A rainbow button" }),
+		);
+		expect(names(withRainbow, "rain")).toEqual(["weather__get_forecast"]);
+		expect(names(indexOf({ concepts: { builtIn: false } }), "rain")).toEqual([]);
 		// "move" is indexed: it is searched as itself, never as "moves" or another completion.
 		const why = indexOf().explain("move", "chess__make_move");
 		expect(why.terms[0]).toMatchObject({ term: "move", via: "term" });

@@ -156,19 +156,24 @@ function variantWords(
 			add(other, weight);
 	}
 	if (options.concepts.weight > 0) {
-		// Rarest first, while their tools add up to the budget (5% of the tools, at least 64).
+		// Rarest first, while their tools add up to the budget (2% of the tools, at least 64).
 		const neighbours = [...groupNeighbours(term, conceptGroups(options))]
 			.filter((word) => df(word) > 0)
 			.sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0));
-		let budget = Math.max(64, 0.05 * catalogue.tools.length);
+		let budget = Math.max(64, 0.02 * catalogue.tools.length);
 		for (const word of neighbours) {
 			if (df(word) > budget) break;
 			budget -= df(word);
 			add(word, options.concepts.weight);
 		}
 	}
+	// A word the synonym groups or the concept map hold (in use) is never completed.
+	const synonymGroups = options.synonyms.weight > 0 ? [...(builtIn ? BUILT_IN_SYNONYMS : []), ...groups] : [];
+	const conceptGroupsInUse = options.concepts.weight > 0 ? conceptGroups(options) : [];
+	const lexical =
+		groupNeighbours(term, synonymGroups).size > 0 || groupNeighbours(term, conceptGroupsInUse).size > 0;
 	if (options.prefix.enabled && options.prefix.weight > 0 && df(term) === 0 && !/\d/.test(term)) {
-		if (term.length >= 3 && prefixBudget.words > 0) {
+		if (term.length >= 3 && prefixBudget.words > 0 && !lexical) {
 			prefixBudget.words--;
 			const completions = vocabulary(catalogue)
 				.filter((w) => w.length > term.length && w.startsWith(term))
