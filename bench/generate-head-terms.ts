@@ -69,7 +69,10 @@ export function generateHeadTermCatalogue(options: { size: number; seed: number 
 		const properties: Record<string, { type: "string"; description: string }> = {};
 		const parameterCount = 1 + Math.floor(random() * 4);
 		for (let p = 0; p < parameterCount; p++) {
-			properties[noun(random)] = { type: "string", description: `${verb(random)} ${noun(random)} ${noun(random)}` };
+			properties[noun(random)] = {
+				type: "string",
+				description: `${verb(random)} ${noun(random)} ${noun(random)}`,
+			};
 		}
 		tools.push({
 			name: count === 1 ? base : `${base}_${count}`,

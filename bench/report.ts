@@ -166,7 +166,10 @@ export function targetChecks(outcomes: readonly SubjectOutcome[], tools: number)
 		const other = outcomes.find((outcome) => outcome.subject === peer);
 		if (other === undefined || !isResult(other)) continue;
 		const ratio = other.query.p50Ms / ours.query.p50Ms;
-		checks.push({ label: `p50 ≥ ${factor}× faster than ${peer} (${ratio.toFixed(1)}×)`, met: ratio >= factor });
+		checks.push({
+			label: `p50 ≥ ${factor}× faster than ${peer} (${ratio.toFixed(1)}×)`,
+			met: ratio >= factor,
+		});
 	}
 	if (tools >= 100_000) {
 		checks.push({ label: `p50 ≤ 1 ms (${formatMs(ours.query.p50Ms)})`, met: ours.query.p50Ms <= 1 });
