@@ -88,11 +88,11 @@ describe("natural requests (data/natural-requests.json) do not lose their tools"
 	const natural = JSON.parse(readFileSync(new URL("data/natural-requests.json", ROOT), "utf8")) as {
 		queries: { catalogue: string }[];
 	};
-	// Floors about 0.025 under the figures of 2026-12-01 (livemcpbench R@5 0.705, nDCG@10 0.598;
-	// bfcl R@5 0.681, nDCG@10 0.598): a change that loses three or more requests fails here.
+	// Floors about 0.025 under the figures on main of 2026-12-01 (livemcpbench R@5 0.705, nDCG@10
+	// 0.599; bfcl R@5 0.672, nDCG@10 0.597): a change that loses three or more requests fails here.
 	it.each([
 		{ catalogue: "livemcpbench", r5: 0.68, ndcg10: 0.57 },
-		{ catalogue: "bfcl", r5: 0.655, ndcg10: 0.57 },
+		{ catalogue: "bfcl", r5: 0.645, ndcg10: 0.57 },
 	])("$catalogue: R@5 >= $r5 and nDCG@10 >= $ndcg10", async ({ catalogue, r5, ndcg10 }) => {
 		const { tools, namespaceOf } = datasetCatalog(catalogue);
 		const requests = parseLabelledRequests(
