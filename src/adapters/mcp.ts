@@ -35,6 +35,7 @@ export type {
 	McpReconnectOptions,
 	McpRefreshResult,
 	McpServerEntry,
+	McpSourceStatus,
 	McpStdioServerConfig,
 	McpTool,
 	McpToolOrigin,

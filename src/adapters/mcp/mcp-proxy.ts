@@ -42,7 +42,7 @@ export const DEFAULT_MCP_PROXY_SERVER_INFO: Readonly<Implementation> = Object.fr
  * ```
  */
 export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on"> &
-	Partial<Pick<McpCatalog, "unavailable">>;
+	Partial<Pick<McpCatalog, "unavailable" | "getSourceStatus">>;
 
 /**
  * The line a `tool_search` result gets while servers are down, or `undefined` when none is.
@@ -200,6 +200,11 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 	const pinnedSet = new Set(pinned);
 	const view: ToolHost = {
 		getAllTools: () => catalog.getAllTools(),
+		// Servers that are down get the proxy's own note (unavailableNote); the rest are said by tool_search.
+		getSourceStatus: () => {
+			const down = new Set((catalog.unavailable?.() ?? []).map((server) => server.server));
+			return (catalog.getSourceStatus?.() ?? []).filter((source) => !down.has(source.name));
+		},
 		getActiveTools: () => [...new Set([...pinned, ...host.getActiveTools()])],
 		setActiveTools: (names) => host.setActiveTools(names.filter((name) => !pinnedSet.has(name))),
 	};
