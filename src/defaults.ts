@@ -12,6 +12,17 @@
  */
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 
+/**
+ * Name of the second tool of the meta-tools mode (`tool-search/meta-tools`): it runs a tool that
+ * `tool_search` loaded, so the tools a host declares never change.
+ *
+ * @example
+ * ```ts
+ * if (call.name === CALL_TOOL_NAME) result = await meta.callTool.execute(call.id, call.input);
+ * ```
+ */
+export const CALL_TOOL_NAME = "call_tool";
+
 /** How many tools one `tool_search` call returns and activates when the model gives no `limit`. */
 export const DEFAULT_TOOL_SEARCH_LIMIT = 8;
 
