@@ -15,8 +15,10 @@ import { quote } from "../../errors.js";
 import type { ActiveToolSet, ToolHost } from "../../host/types.js";
 import { checkToolCall } from "../../integration/index.js";
 import { invalidOptions } from "../../internal/guards.js";
+import { META_TOOL_SEARCH_DESCRIPTION, withSchemas } from "../../meta/meta-search-result.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
+import { createMcpMetaCall, MCP_CALL_TOOL } from "./mcp-meta.js";
 import type { McpCallToolResult, McpCatalog, McpTool, McpUnavailableServer } from "./mcp-types.js";
 
 /**
@@ -89,14 +91,25 @@ export interface McpProxyServerOptions {
 	serverInfo?: Implementation | undefined;
 	/** The proxy's `instructions` to its client. @defaultValue none */
 	instructions?: string | undefined;
-	/** Options of the `tool_search` tool (ranker, limit, description, exclude). */
+	/** Options of the `tool_search` tool (ranker, limit, description, exclude, the active-set budget). */
 	toolSearch?: Omit<ToolSearchToolOptions, "tools" | "namespaceOf"> | undefined;
+	/**
+	 * `"deferred-tools"`: the proxy lists `tool_search` and the tools found so far, and tells its
+	 * client when that list changes. `"meta-tools"`: it lists `tool_search` and `call_tool` and
+	 * nothing else, ever (for clients that never re-list, or a prompt cache that must hold);
+	 * search results show the loaded tools' arguments, and `call_tool({ name, arguments })` checks
+	 * the arguments against the tool's `inputSchema` and forwards the call. @defaultValue `"deferred-tools"`
+	 */
+	mode?: "deferred-tools" | "meta-tools" | undefined;
 }
 
 function checkOptions(options: unknown): asserts options is McpProxyServerOptions {
 	if (typeof options !== "object" || options === null)
 		invalidOptions(`options must be an object, got ${quote(options)}`);
-	const { catalog, host, pinned, autoActivate } = options as Record<string, unknown>;
+	const { catalog, host, pinned, autoActivate, mode } = options as Record<string, unknown>;
+	if (mode !== undefined && mode !== "deferred-tools" && mode !== "meta-tools") {
+		invalidOptions(`mode must be "deferred-tools" or "meta-tools", got ${quote(mode)}`);
+	}
 	const methods = ["getAllTools", "callTool", "namespaceOf", "on"] as const;
 	if (
 		typeof catalog !== "object" ||
@@ -208,7 +221,9 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		getActiveTools: () => [...new Set([...pinned, ...host.getActiveTools()])],
 		setActiveTools: (names) => host.setActiveTools(names.filter((name) => !pinnedSet.has(name))),
 	};
+	const meta = options.mode === "meta-tools";
 	const toolSearch = createToolSearchTool({
+		...(meta ? { description: META_TOOL_SEARCH_DESCRIPTION } : {}),
 		...options.toolSearch,
 		tools: view,
 		namespaceOf: (tool) => catalog.namespaceOf(tool),
@@ -229,6 +244,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		return indexed.byName;
 	}
 	function listed(): McpTool[] {
+		if (meta) return []; // the meta-tools list never changes
 		const byName = catalogByName();
 		return view.getActiveTools().flatMap((name) => {
 			const tool = name === TOOL_SEARCH_TOOL_NAME ? undefined : byName.get(name);
@@ -262,10 +278,19 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		unwatch = undefined;
 	};
 
+	const forward = async (name: string, args: Record<string, unknown>, signal: AbortSignal) => {
+		try {
+			return forwarded(await catalog.callTool(name, args, { signal }));
+		} catch (error) {
+			return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
+		}
+	};
+	const metaCall = createMcpMetaCall({ catalog, view, markUsed: toolSearch.markUsed, forward });
+
 	server.setRequestHandler(ListToolsRequestSchema, () => {
 		watch();
 		announced = listed();
-		return { tools: [searchTool, ...announced] };
+		return { tools: [searchTool, ...(meta ? [MCP_CALL_TOOL] : announced)] };
 	});
 
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -274,8 +299,10 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		if (name === TOOL_SEARCH_TOOL_NAME) {
 			const result = await toolSearch.execute(String(extra.requestId), args ?? {}, extra.signal);
 			announceIfChanged();
-			return toCallToolResult(result, catalog.unavailable?.() ?? []);
+			const shown = meta ? withSchemas(result, (tool) => catalogByName().get(tool)) : result;
+			return toCallToolResult(shown, catalog.unavailable?.() ?? []);
 		}
+		if (meta) return metaCall(name, args, extra.signal);
 		const down = catalog.unavailable?.().find((server) => server.tools.includes(name));
 		if (down !== undefined && !catalogByName().has(name)) {
 			// The catalogue answers with an error result naming the server that is down.
@@ -287,6 +314,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		}
 		const guard = checkToolCall(name, view, { autoActivate });
 		if (guard.status === "inactive" || guard.status === "unknown") return textResult(guard.message);
+		toolSearch.markUsed(name);
 		if (guard.status === "activated") announceIfChanged();
 		if (!catalogByName().has(name)) {
 			return textResult(

@@ -119,6 +119,28 @@ export type ChatToolMessage = { role: "tool"; tool_call_id: string; content: str
 export type CallOptions = { signal?: AbortSignal | undefined };
 
 /**
+ * The meta-tools mode of Chat Completions ({@link OpenAIToolSearchOptions.metaTools}): how to run a
+ * tool `call_tool` accepted.
+ *
+ * @example
+ * ```ts
+ * const metaTools: OpenAIMetaToolsOptions = { execute: (name, args) => runMyTool(name, args) };
+ * ```
+ */
+export interface OpenAIMetaToolsOptions {
+	/**
+	 * Runs a loaded tool whose arguments fit its schema. A string return is the tool message as it
+	 * is; MCP-style text parts are joined; anything else is sent as JSON. What it throws becomes an
+	 * error message for the model.
+	 */
+	execute(
+		name: string,
+		args: Record<string, unknown>,
+		options: { toolCallId: string; signal?: AbortSignal | undefined },
+	): unknown;
+}
+
+/**
  * Options of {@link createOpenAIToolSearch}.
  *
  * @example
@@ -136,6 +158,14 @@ export interface OpenAIToolSearchOptions extends ProviderToolSearchOptions {
 	 * `tool_search_output` alone (as in Codex), for catalogues too big to declare. @defaultValue `true`
 	 */
 	declareDeferred?: boolean | undefined;
+	/**
+	 * Chat Completions in the meta-tools mode: `chatCompletionTools()` is always the same two tools,
+	 * `tool_search` and `call_tool`; searches show the loaded tools' arguments, and
+	 * `handleChatToolCall` runs `call_tool` through `execute` after checking the arguments against
+	 * the tool's schema (it answers every call, so nothing is left for you to run). The Responses
+	 * side is unchanged. @defaultValue none: found tools are declared as they load
+	 */
+	metaTools?: OpenAIMetaToolsOptions | undefined;
 }
 
 /**
