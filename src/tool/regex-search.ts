@@ -46,12 +46,13 @@ export interface RegexScan {
 	readonly complete: boolean;
 }
 
-type FieldOf = (document: ToolSearchDocument) => string;
+/** The texts of a tier: the name, the description, each parameter name on its own. */
+type FieldOf = (document: ToolSearchDocument) => readonly string[];
 
 const TIERS: readonly FieldOf[] = [
-	(document) => resolveToolSearchFields(document).name,
-	(document) => resolveToolSearchFields(document).description,
-	(document) => resolveToolSearchFields(document).parameterNames,
+	(document) => [resolveToolSearchFields(document).name],
+	(document) => [resolveToolSearchFields(document).description],
+	(document) => resolveToolSearchFields(document).parameterNames.split(" "),
 ];
 
 function byName(a: string, b: string): number {
@@ -60,7 +61,7 @@ function byName(a: string, b: string): number {
 
 /**
  * Tries `pattern` on the candidates' names, then (while fewer than `limit` tools matched) their
- * descriptions, then their parameter names, in candidate order, within `budget` units of work
+ * descriptions, then each of their parameter names, in candidate order, within `budget` units of work
  * (characters times `pattern.size`). Each tier's matches are sorted by name. At most `limit`.
  *
  * @example
@@ -82,18 +83,21 @@ export function regexScan(
 	for (const [tier, fieldOf] of TIERS.entries()) {
 		const hits: string[] = [];
 		for (const document of candidates) {
+			if (!complete) break;
 			if (matched.has(document.name)) continue;
-			const text = fieldOf(document);
-			if (text === "") continue;
-			const cost = text.length * pattern.size;
-			if (cost > left) {
-				complete = false;
-				break;
-			}
-			left -= cost;
-			if (pattern.test(text)) {
-				hits.push(document.name);
-				matched.add(document.name);
+			for (const text of fieldOf(document)) {
+				if (text === "") continue;
+				const cost = text.length * pattern.size;
+				if (cost > left) {
+					complete = false;
+					break;
+				}
+				left -= cost;
+				if (pattern.test(text)) {
+					hits.push(document.name);
+					matched.add(document.name);
+					break;
+				}
 			}
 		}
 		hits.sort(byName);
