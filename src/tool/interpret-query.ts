@@ -55,12 +55,12 @@ function namespaceName(tool: SearchableTool): string | undefined {
 
 function unknownScope(scope: string, names: readonly string[]): string {
 	const near = suggest(scope, names, 3);
-	const didYouMean = near.length > 0 ? ` did you mean: ${near.join(", ")}?` : "";
+	const didYouMean = near.length > 0 ? `; did you mean: ${near.join(", ")}?` : ".";
 	const sorted = [...names].sort();
 	const shown = sorted.slice(0, MAX_NAMESPACES_NAMED).join(", ");
 	const all = sorted.length > MAX_NAMESPACES_NAMED ? `, … (${sorted.length} in all)` : "";
 	const listing = sorted.length === 0 ? " No tool has a namespace." : ` The namespaces are: ${shown}${all}.`;
-	return `server: no namespace is named ${JSON.stringify(scope)};${didYouMean}${listing}`;
+	return `server: no namespace is named ${JSON.stringify(scope)}${didYouMean}${listing}`;
 }
 
 /** The filter for `server:` scopes, `undefined` for none, or the error for an unknown name. */

@@ -86,7 +86,8 @@ export interface OpenAIDeveloperMessage {
 
 /**
  * The input items answering one `tool_search_call`: the output, then, for bad arguments, a developer
- * message with the reason and a corrected call for the model to read.
+ * message with the reason and a corrected call for the model to read (or, for a search with notes,
+ * the notes: unknown `select:` names, tools the budget unloaded, servers still connecting).
  *
  * @example
  * ```ts
@@ -187,6 +188,8 @@ export interface OpenAIToolSearch {
 	 * first; none when nothing matched). For bad arguments (an empty query, JSON that does not parse),
 	 * the output has no tools and `status: "incomplete"`, and a developer message follows with the
 	 * reason and a correct call, since the output item has no field the model could read it from.
+	 * A search with something to say besides its tools (`select:` names not found, tools unloaded by
+	 * the active-set budget, servers still connecting) is followed by a developer message too.
 	 * @throws {ToolSearchError} `INVALID_OPTIONS` for a call that is not an object or is server-executed.
 	 */
 	handleToolSearchCall(
