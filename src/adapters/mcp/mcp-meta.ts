@@ -8,7 +8,7 @@ import { CALL_TOOL_NAME } from "../../defaults.js";
 import type { ToolHost } from "../../host/types.js";
 import { checkCall, createToolLookup } from "../../meta/call-tool.js";
 import { CALL_TOOL_DESCRIPTION, callToolSchema } from "../../meta/call-tool-schema.js";
-import type { McpProxyCatalog } from "./mcp-proxy.js";
+import type { McpCatalog } from "./mcp-types.js";
 
 /**
  * `call_tool` as the proxy lists it.
@@ -35,7 +35,8 @@ function errorResult(text: string, details?: object): CallToolResult {
 
 /** What the meta-tools calls need from the proxy. */
 export interface McpMetaContext {
-	readonly catalog: McpProxyCatalog;
+	/** The servers that are down, when the catalogue can say (a call to their tools is answered by it). */
+	readonly catalog: Partial<Pick<McpCatalog, "unavailable">>;
 	/** The proxy's view: the catalogue's tools and the active set. */
 	readonly view: ToolHost;
 	/** Records a use, for the active-set budget. */
