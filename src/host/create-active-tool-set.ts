@@ -98,6 +98,11 @@ function nameArray(value: unknown, what: string): readonly string[] {
  * `onUnknownTools` (a tool that is not there is the host's to fix; the agent keeps working). The
  * options are never mutated.
  *
+ * With `maxActiveTools` / `maxActiveSchemaTokens`, a `setActiveTools` past the budget leaves out the
+ * least recently used names (`markUsed` records a call; new names count as used, the first given
+ * as the most recent) and reports them in `unloaded`; `toJSON()` gives the active names least
+ * recently used first, which `active` takes back.
+ *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a malformed option, `INVALID_TOOL` for a tool
  * without a non-empty string name, and `DUPLICATE_TOOL` for two tools of one name.
  *

@@ -115,7 +115,8 @@ function rawQuery(params: unknown): string | undefined {
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
  * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer,
- * `description` is not a non-empty string, or `policy` is malformed (as `planDiscovery` checks it).
+ * `description` is not a non-empty string, `policy` is malformed (as `planDiscovery` checks it), or
+ * `maxActiveTools` / `maxActiveSchemaTokens` is not a positive number (an integer for the count).
  *
  * @example
  * ```ts
