@@ -12,6 +12,8 @@ import {
 	resolveActiveSetBudget,
 	toolTokens,
 } from "../host/active-set-budget.js";
+import { activeNames, hostList } from "../host/host-answer.js";
+import type { ToolHost } from "../host/types.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolInfo } from "../types.js";
 
@@ -95,6 +97,45 @@ export function createSearchBudget(options: ActiveSetBudgetOptions): SearchBudge
 			if (lastUse.has(name)) lastUse.set(name, ++clock);
 		},
 	};
+}
+
+/** What {@link activateWithinBudget} did. */
+export interface Activation<T extends { name: string }> {
+	/** The finds the host holds active now, in the order found. */
+	readonly found: T[];
+	/** The host's active names after the call. */
+	readonly active: string[];
+	/** Names active before and not after (unloaded by this budget or the host's own). */
+	readonly unloaded: string[];
+	/** Finds left out because the budget is taken by tools that may not be unloaded. */
+	readonly refused: string[];
+}
+
+/**
+ * Loads `found` (best first) into the host within the budget: one `setActiveTools` with the planned
+ * set, then the host read back, since a host may refuse a name (pi ignores hidden tools) or keep a
+ * budget of its own. Nothing is set when there is nothing to load.
+ *
+ * @example
+ * ```ts
+ * const { found, unloaded } = activateWithinBudget(host, createSearchBudget({ maxActiveTools: 20 }), matches);
+ * ```
+ */
+export function activateWithinBudget<T extends { name: string }>(
+	host: ToolHost,
+	budget: SearchBudget,
+	found: readonly T[],
+): Activation<T> {
+	const before = activeNames(host.getActiveTools());
+	if (found.length === 0) return { found: [], active: before, unloaded: [], refused: [] };
+	const names = found.map((tool) => tool.name);
+	const plan = budget.plan(before, names, () => hostList(host.getAllTools(), "getAllTools"));
+	host.setActiveTools(plan.next);
+	const active = activeNames(host.getActiveTools());
+	const now = new Set(active);
+	const kept = found.filter((tool) => now.has(tool.name));
+	budget.loaded(kept.map((tool) => tool.name));
+	return { found: kept, active, unloaded: before.filter((name) => !now.has(name)), refused: plan.refused };
 }
 
 export type { ActiveSetBudgetOptions };

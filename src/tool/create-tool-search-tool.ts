@@ -18,7 +18,7 @@ import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/r
 import { rankerName } from "../ranking/ranker-brand.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
-import { createSearchBudget } from "./active-budget.js";
+import { activateWithinBudget, createSearchBudget } from "./active-budget.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import { queryDetails } from "./format-notes.js";
 import {
@@ -267,29 +267,14 @@ export function buildToolSearchTool(
 			return formatToolSearchError(searched.error, { query: rawQuery(params), defaultLimit });
 		const { outcome, found: matches, candidateCount } = searched;
 		// Matches whose names and lines would not fit the result's budget are not loaded either.
-		let found = fitResultBudget(matches);
-		const omitted = matches.length - found.length;
-		let active = activeNames(tools.getActiveTools());
-		const before = active;
-		let refused: string[] = [];
-		if (found.length > 0) {
-			// The active-set budget (issue 15): least recently used tools make room, or finds stay out.
-			const plan = budget.plan(
-				active,
-				found.map((tool) => tool.name),
-				() => hostList(tools.getAllTools(), "getAllTools"),
-			);
-			refused = plan.refused;
-			tools.setActiveTools(plan.next);
-			active = activeNames(tools.getActiveTools());
-			// A host may refuse a name (pi ignores hidden tools): report only what it activated.
-			const now = new Set(active);
-			found = found.filter((tool) => now.has(tool.name));
-			for (const tool of found) selected.add(tool.name);
-			budget.loaded(found.map((tool) => tool.name));
-		}
+		const fitted = fitResultBudget(matches);
+		const omitted = matches.length - fitted.length;
+		// Activation within the active-set budget (issue 15): least recently used tools make room.
+		const activation = activateWithinBudget(tools, budget, fitted);
+		const { found } = activation;
+		for (const tool of found) selected.add(tool.name);
 		for (const name of searched.notes.alreadyActive ?? []) budget.markUsed(name);
-		const stillActive = new Set(active);
+		const stillActive = new Set(activation.active);
 
 		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
 		const details: ToolSearchToolDetails = {
@@ -310,10 +295,7 @@ export function buildToolSearchTool(
 			...(outcome.abstained === true ? { abstained: true } : {}),
 			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
 			...(namespaces.length === 0 ? {} : { namespaces }),
-			...queryDetails(searched.notes, searched.sources, {
-				unloaded: before.filter((name) => !stillActive.has(name)),
-				refused,
-			}),
+			...queryDetails(searched.notes, searched.sources, activation),
 		};
 		return formatToolSearchResult(details);
 	}
