@@ -17,6 +17,7 @@ export default defineConfig([
 			index: "src/index.ts",
 			ranking: "src/ranking.ts",
 			wink: "src/wink.ts",
+			"meta-tools": "src/meta-tools.ts",
 			"adapters/pi": "src/adapters/pi.ts",
 			"adapters/ai-sdk": "src/adapters/ai-sdk.ts",
 			"adapters/mcp": "src/adapters/mcp.ts",

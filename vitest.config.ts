@@ -6,6 +6,7 @@ export default defineConfig({
 		alias: {
 			"tool-search/ranking": fileURLToPath(new URL("./src/ranking.ts", import.meta.url)),
 			"tool-search/wink": fileURLToPath(new URL("./src/wink.ts", import.meta.url)),
+			"tool-search/meta-tools": fileURLToPath(new URL("./src/meta-tools.ts", import.meta.url)),
 			"tool-search/pi": fileURLToPath(new URL("./src/adapters/pi.ts", import.meta.url)),
 			"tool-search/ai-sdk": fileURLToPath(new URL("./src/adapters/ai-sdk.ts", import.meta.url)),
 			"tool-search/mcp": fileURLToPath(new URL("./src/adapters/mcp.ts", import.meta.url)),

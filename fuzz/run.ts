@@ -15,6 +15,7 @@ import { properties as guard } from "./guard.js";
 import { type FuzzProperty, type PropertyReport, runProperty, stray } from "./harness.js";
 import { properties as indexOps } from "./index-ops.js";
 import { properties as mcp } from "./mcp-proxy.js";
+import { properties as querySyntax } from "./query-syntax.js";
 import { properties as rankers } from "./rankers-and-hosts.js";
 import { slowInputs } from "./slow.js";
 import { properties as snapshots } from "./snapshots.js";
@@ -31,6 +32,7 @@ const ALL: readonly FuzzProperty[] = [
 	...tokenizer,
 	...guard,
 	...mcp,
+	...querySyntax,
 ];
 
 interface Args {

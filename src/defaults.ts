@@ -12,6 +12,17 @@
  */
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 
+/**
+ * Name of the second tool of the meta-tools mode (`tool-search/meta-tools`): it runs a tool that
+ * `tool_search` loaded, so the tools a host declares never change.
+ *
+ * @example
+ * ```ts
+ * if (call.name === CALL_TOOL_NAME) result = await meta.callTool.execute(call.id, call.input);
+ * ```
+ */
+export const CALL_TOOL_NAME = "call_tool";
+
 /** How many tools one `tool_search` call returns and activates when the model gives no `limit`. */
 export const DEFAULT_TOOL_SEARCH_LIMIT = 8;
 
@@ -542,3 +553,98 @@ export const MAX_TESTING_RANK_DEPTH = 100;
  * ```
  */
 export const DEFAULT_SNAPSHOT_LIMIT = 5;
+
+// Limits of what the model can ask for (issue 15): query syntax, regex mode, the meta-tools
+// `call_tool`, and the source lifecycle lines of a result.
+
+/**
+ * The longest pattern `tool_search` takes after `regex:`, in UTF-16 code units (Anthropic's regex
+ * tool search takes 200 too). A longer one is an error result.
+ *
+ * @example
+ * ```ts
+ * await toolSearch.execute("1", { query: `regex:${"a".repeat(MAX_REGEX_PATTERN_LENGTH)}` }); // accepted
+ * ```
+ */
+export const MAX_REGEX_PATTERN_LENGTH = 200;
+
+/**
+ * The most work one `regex:` search does, in characters scanned times the size of the compiled
+ * pattern (re2js instructions): names first, then descriptions, then parameter names, in catalogue
+ * order. The engine (re2js, RE2's automata) runs in time linear in the text, with a cost per
+ * character that grows with the pattern, so this bounds one call to about half a second on a slow
+ * machine: about 2,000,000 characters for a short pattern (10 instructions), 20,000 for
+ * `[\s\S]{1000}`. When it runs out, the result says the scan was incomplete; `server:` narrows it.
+ *
+ * @example
+ * ```ts
+ * const characters = Math.floor(MAX_REGEX_SCAN_WORK / compiled.programSize()); // this pattern's share
+ * ```
+ */
+export const MAX_REGEX_SCAN_WORK = 20_000_000;
+
+/**
+ * How many sources (MCP servers) that are still connecting or failed a `tool_search` result names;
+ * the others are counted. `details.sources` has them all.
+ *
+ * @example
+ * ```ts
+ * `Server "github" is still connecting …`; // one line per source, at most MAX_SOURCE_STATUS_SHOWN
+ * ```
+ */
+export const MAX_SOURCE_STATUS_SHOWN = 10;
+
+/**
+ * The longest failure reason of a source a `tool_search` result repeats, in UTF-16 code units
+ * (then `…`).
+ *
+ * @example
+ * ```ts
+ * reason.length <= MAX_SOURCE_REASON_LENGTH + 1; // true for every reason shown
+ * ```
+ */
+export const MAX_SOURCE_REASON_LENGTH = 200;
+
+/**
+ * How many argument errors a `call_tool` error result lists (each a path and what is wrong); the
+ * others are counted.
+ *
+ * @example
+ * ```ts
+ * result.details.errors.length <= MAX_CALL_TOOL_ERRORS; // true
+ * ```
+ */
+export const MAX_CALL_TOOL_ERRORS = 8;
+
+/**
+ * The longest argument schema (as JSON, UTF-16 code units) a meta-tools `tool_search` result shows
+ * for a found tool; a longer one is shown as a list of its top-level parameters instead.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(schema).length <= MAX_SHOWN_SCHEMA_LENGTH; // shown whole
+ * ```
+ */
+export const MAX_SHOWN_SCHEMA_LENGTH = 2000;
+
+/**
+ * How many of the unknown names of one `select:` get nearest-name suggestions (each costs a pass
+ * over the catalogue's names); the others are named without suggestions.
+ *
+ * @example
+ * ```ts
+ * await toolSearch.execute("1", { query: "select:a1,a2,a3,a4,a5,a6" }); // suggestions for a1..a5
+ * ```
+ */
+export const MAX_SELECT_SUGGESTED_NAMES = 5;
+
+/**
+ * How many namespaces the error for an unknown `server:` name lists (nearest first); the others are
+ * counted.
+ *
+ * @example
+ * ```ts
+ * // Error: server: no namespace is named "githb"; did you mean: github? Namespaces: github, slack, … (24 in all)
+ * ```
+ */
+export const MAX_NAMESPACES_NAMED = 20;

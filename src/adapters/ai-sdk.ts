@@ -145,7 +145,15 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	const defaultLimit = searchOptions.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 
 	const toolSearch = createSearchAiTool(search, defaultLimit, toolReferences);
-	const wrapped = wrapTools(tools, names, { deferred: plan.deferred, toolReferences, guarded, host });
+	const budgeted =
+		searchOptions.maxActiveTools !== undefined || searchOptions.maxActiveSchemaTokens !== undefined;
+	const wrapped = wrapTools(tools, names, {
+		deferred: plan.deferred,
+		toolReferences,
+		guarded,
+		host,
+		...(budgeted ? { markUsed: search.markUsed } : {}),
+	});
 	wrapped[TOOL_SEARCH_TOOL_NAME] = toolSearch;
 
 	const activeTools = () => host.getActiveTools() as (keyof WithToolSearch<TOOLS> & string)[];

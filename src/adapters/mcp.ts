@@ -37,6 +37,7 @@ export type {
 	McpRefreshResult,
 	McpServerConfig,
 	McpServerEntry,
+	McpSourceStatus,
 	McpStdioServerConfig,
 	McpTool,
 	McpToolOrigin,

@@ -24,6 +24,7 @@
 
 import { createOpenAICatalog } from "./openai/catalog.js";
 import { createChatCompletionsApi } from "./openai/chat.js";
+import { createChatMetaApi } from "./openai/chat-meta.js";
 import { createResponsesApi } from "./openai/responses.js";
 import type { OpenAIToolSearch, OpenAIToolSearchOptions } from "./openai/types.js";
 
@@ -31,6 +32,7 @@ export type {
 	OpenAIChatTool,
 	OpenAIDeveloperMessage,
 	OpenAIFunctionTool,
+	OpenAIMetaToolsOptions,
 	OpenAIResponsesTool,
 	OpenAIToolSearch,
 	OpenAIToolSearchItems,
@@ -61,7 +63,9 @@ export function createOpenAIToolSearch(options: OpenAIToolSearchOptions): OpenAI
 	return {
 		plan: catalog.plan,
 		...createResponsesApi(catalog, options.declareDeferred),
-		...createChatCompletionsApi(catalog),
+		...(options.metaTools === undefined
+			? createChatCompletionsApi(catalog)
+			: createChatMetaApi(catalog, options.metaTools)),
 		activeTools: catalog.active,
 	};
 }

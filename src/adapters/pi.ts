@@ -88,5 +88,13 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 			pi.on("before_agent_start", sync);
 		}
 		if (guarded !== undefined) guardPiToolCalls(pi, guarded);
+		if (toolOptions.maxActiveTools !== undefined || toolOptions.maxActiveSchemaTokens !== undefined) {
+			// Each tool result pi records is a use, for the active-set budget.
+			pi.on("message_end", (event) => {
+				const { role, toolName } = event.message as { role: string; toolName?: unknown };
+				if (role === "toolResult" && typeof toolName === "string") tool.markUsed(toolName);
+				return undefined;
+			});
+		}
 	};
 }

@@ -4,6 +4,12 @@
  */
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolInfo } from "../types.js";
+import {
+	type ActiveSetBudgetOptions,
+	fitActiveSet,
+	resolveActiveSetBudget,
+	toolTokens,
+} from "./active-set-budget.js";
 import type { ActiveToolSet, ToolCatalog } from "./types.js";
 
 /**
@@ -14,10 +20,14 @@ import type { ActiveToolSet, ToolCatalog } from "./types.js";
  * const options: ActiveToolSetOptions = { tools: catalog, pinned: ["tool_search"], onUnknownTools: console.warn };
  * ```
  */
-export interface ActiveToolSetOptions {
+export interface ActiveToolSetOptions extends ActiveSetBudgetOptions {
 	/** Every tool, active or not. Names must be unique non-empty strings. */
 	tools: readonly ToolInfo[];
-	/** Names active from the start. Unknown names are dropped and reported, like `setActiveTools`'. @defaultValue `[]` */
+	/**
+	 * Names active from the start, least recently used first: pass a saved `host.toJSON().active` to
+	 * resume a session, after compaction, or in a subagent. Unknown names are dropped and reported,
+	 * like `setActiveTools`'; past the budget, the first ones are left out. @defaultValue `[]`
+	 */
 	active?: readonly string[] | undefined;
 	/**
 	 * Names always active, whatever `setActiveTools` is given (e.g. `read`, `bash`). Unknown names are
@@ -50,6 +60,18 @@ export interface InMemoryToolHost extends ToolCatalog, ActiveToolSet {
 	setActiveTools(names: readonly string[]): void;
 	/** The unknown names dropped last: by the last `setActiveTools` call, or at creation from `pinned` and `active`. */
 	readonly ignored: readonly string[];
+	/**
+	 * The names the budget (`maxActiveTools`, `maxActiveSchemaTokens`) left out last: tools unloaded
+	 * to make room (least recently used first), then given names that did not fit.
+	 */
+	readonly unloaded: readonly string[];
+	/** Records a call of `name`: it becomes the most recently used, the last the budget unloads. */
+	markUsed(name: string): void;
+	/**
+	 * The active set as plain JSON: the active names that are not pinned, least recently used
+	 * first. `createActiveToolSet({ tools, pinned, ...saved })` restores it, order included.
+	 */
+	toJSON(): { active: string[] };
 }
 
 function fail(code: "INVALID_OPTIONS" | "INVALID_TOOL" | "DUPLICATE_TOOL", message: string): never {
@@ -75,6 +97,11 @@ function nameArray(value: unknown, what: string): readonly string[] {
  * `setActiveTools` call, are never an error: they are dropped and reported through `ignored` and
  * `onUnknownTools` (a tool that is not there is the host's to fix; the agent keeps working). The
  * options are never mutated.
+ *
+ * With `maxActiveTools` / `maxActiveSchemaTokens`, a `setActiveTools` past the budget leaves out the
+ * least recently used names (`markUsed` records a call; new names count as used, the first given
+ * as the most recent) and reports them in `unloaded`; `toJSON()` gives the active names least
+ * recently used first, which `active` takes back.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a malformed option, `INVALID_TOOL` for a tool
  * without a non-empty string name, and `DUPLICATE_TOOL` for two tools of one name.
@@ -108,11 +135,42 @@ export function createActiveToolSet(options: ActiveToolSetOptions): InMemoryTool
 		if (known.has(tool.name)) fail("DUPLICATE_TOOL", `duplicate tool name ${quote(tool.name)} in tools`);
 		known.add(tool.name);
 	}
+	const budget = resolveActiveSetBudget(options);
 	const givenPinned = nameArray(options.pinned, "pinned");
 	const initial = nameArray(options.active, "active");
 	const pinned = [...new Set(givenPinned)].filter((name) => known.has(name));
 	const pinnedSet = new Set(pinned);
-	let active = [...new Set(initial)].filter((name) => known.has(name) && !pinnedSet.has(name));
+	const byName = new Map(catalog.map((tool) => [tool.name, tool]));
+	const tokensOf = (name: string) =>
+		budget.maxTokens === Number.POSITIVE_INFINITY ? 0 : toolTokens(byName.get(name));
+	/** The active names in the order last given, and the same names least recently used first. */
+	let active: string[] = [];
+	let recency: string[] = [];
+	let unloaded: readonly string[] = Object.freeze([]);
+
+	/** Makes `wanted` (known, not pinned, each once) the active set, within the budget. */
+	function apply(wanted: readonly string[]): void {
+		const wantedSet = new Set(wanted);
+		const before = new Set(recency);
+		const fit = fitActiveSet({
+			fixed: pinned,
+			current: recency.filter((name) => wantedSet.has(name)),
+			incoming: wanted.filter((name) => !before.has(name)),
+			budget,
+			tokensOf,
+		});
+		const stay = new Set([...fit.kept, ...fit.added]);
+		active = wanted.filter((name) => stay.has(name));
+		// Loaded together, the first given (the best match) counts as the most recently used.
+		recency = [...fit.kept, ...[...fit.added].reverse()];
+		unloaded = Object.freeze([...fit.unloaded, ...fit.refused]);
+	}
+
+	const cleaned = (names: readonly string[]) =>
+		[...new Set(names)].filter((name) => known.has(name) && !pinnedSet.has(name));
+	// Restored names are the previous session's, oldest first: none of them is new.
+	recency = cleaned(initial);
+	apply(recency);
 	let ignored: readonly string[] = Object.freeze([
 		...new Set([...givenPinned, ...initial].filter((name) => !known.has(name))),
 	]);
@@ -124,12 +182,20 @@ export function createActiveToolSet(options: ActiveToolSetOptions): InMemoryTool
 		setActiveTools(names: readonly string[]): void {
 			const given = nameArray(names, "setActiveTools names");
 			const unknown = [...new Set(given.filter((name) => !known.has(name)))];
-			active = [...new Set(given)].filter((name) => known.has(name) && !pinnedSet.has(name));
+			apply(cleaned(given));
 			ignored = Object.freeze(unknown);
 			if (unknown.length > 0) onUnknownTools?.([...unknown]);
 		},
 		get ignored() {
 			return ignored;
 		},
+		get unloaded() {
+			return unloaded;
+		},
+		markUsed(name: string): void {
+			const at = recency.indexOf(name);
+			if (at >= 0) recency = [...recency.slice(0, at), ...recency.slice(at + 1), name];
+		},
+		toJSON: () => ({ active: [...recency] }),
 	};
 }

@@ -11,6 +11,22 @@ import type { ToolInfo } from "../types.js";
 export interface ToolCatalog {
 	/** Every tool the host knows, active or not. */
 	getAllTools(): readonly ToolInfo[];
+	/**
+	 * Optional: the sources (MCP servers, plugins) whose tools are not all searchable: `connecting`
+	 * (starting, or reconnecting after a drop; `pendingTools` when the count is known) or `failed`
+	 * (down for good; `reason`). `tool_search` then tells the model "server X is still connecting (N
+	 * tools not yet searchable); search again shortly" or "server X failed: …" instead of a bare "no
+	 * match", and a `server:` scope naming such a source is not an error. The MCP catalogue
+	 * (`tool-search/mcp`) has it. Sources that are fine are left out.
+	 */
+	getSourceStatus?():
+		| readonly {
+				name: string;
+				status: "connecting" | "failed";
+				pendingTools?: number | undefined;
+				reason?: string | undefined;
+		  }[]
+		| undefined;
 }
 
 /**

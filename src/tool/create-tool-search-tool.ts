@@ -18,7 +18,9 @@ import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/r
 import { rankerName } from "../ranking/ranker-brand.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
+import { activateWithinBudget, createSearchBudget } from "./active-budget.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
+import { queryDetails } from "./format-notes.js";
 import {
 	describeFoundTool,
 	formatToolSearchError,
@@ -29,9 +31,12 @@ import {
 	type ToolSearchToolResult,
 } from "./format-result.js";
 import { combineOutcomes } from "./fuse-rankings.js";
+import { interpretQuery, type PhrasingRun, type QueryNotes } from "./interpret-query.js";
 import { summarizeNamespaces } from "./namespace-listing.js";
+import { type ParsedPhrasing, parseQuerySyntax } from "./query-syntax.js";
 import { echoedQuery, fitResultBudget } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
+import { readSourceStatus, type ToolSearchSourceStatus } from "./source-status.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
 import { validateToolSearchInput } from "./validate-input.js";
@@ -59,6 +64,13 @@ export interface ToolSearchToolDefinition {
 	 * `plan.searchEnabled` says whether to offer `tool_search` to the model at all.
 	 */
 	applyPolicy(): DiscoveryPlan | undefined;
+	/**
+	 * Records that the model called `name`, for the active-set budget (`maxActiveTools`,
+	 * `maxActiveSchemaTokens`): when a search must make room, the tools least recently used (called
+	 * or loaded) are unloaded first. Adapters call it for every call they let through; names this
+	 * tool did not load are ignored.
+	 */
+	markUsed(name: string): void;
 	/**
 	 * Runs one search. Bad arguments resolve to an error result (`isError: true`, text
 	 * `Error: <message>` and a correct-call hint; pi adapters may rethrow it as an `Error` so pi
@@ -103,7 +115,8 @@ function rawQuery(params: unknown): string | undefined {
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
  * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer,
- * `description` is not a non-empty string, or `policy` is malformed (as `planDiscovery` checks it).
+ * `description` is not a non-empty string, `policy` is malformed (as `planDiscovery` checks it), or
+ * `maxActiveTools` / `maxActiveSchemaTokens` is not a positive number (an integer for the count).
  *
  * @example
  * ```ts
@@ -150,6 +163,7 @@ export function buildToolSearchTool(
 		policy === undefined ? given : (tool: ToolInfo) => given?.(tool) === true || plan?.exclude(tool) === true;
 	const catalog = new SearchableCatalog({ exclude, namespaceOf });
 	const selected = new Set<string>();
+	const budget = createSearchBudget(options);
 
 	/** The ranker for this call: the injected or registered one; the shared default becomes our own. */
 	function rankerForCall(): ToolRanker {
@@ -172,38 +186,50 @@ export function buildToolSearchTool(
 	 * best first, and the namespaces of the searchable tools, for a result without matches.
 	 */
 	async function search(
-		phrasings: readonly string[],
+		phrasings: readonly ParsedPhrasing[],
 		limit: number,
 		signal: AbortSignal | undefined,
 		ctx: unknown,
-	): Promise<{
-		outcome: RankOutcome;
-		found: ToolSearchResultTool[];
-		candidateCount: number;
-		namespaces: () => ToolSearchNamespaceSummary[];
-	}> {
+	): Promise<
+		| {
+				outcome: RankOutcome;
+				found: ToolSearchResultTool[];
+				candidateCount: number;
+				namespaces: () => ToolSearchNamespaceSummary[];
+				notes: QueryNotes;
+				sources: ToolSearchSourceStatus[];
+		  }
+		| { error: string }
+	> {
 		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		let activeSearchable = 0;
 		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
 		const candidateCount = searchable.tools.length - activeSearchable;
+		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.
+		const sources = readSourceStatus(tools);
+		const interpreted = interpretQuery(phrasings, { searchable, active: hidden, sources });
+		if (!interpreted.ok) return { error: interpreted.error };
+		const { runs, notes } = interpreted;
 		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
 		if (candidateCount > 0) {
-			const rankOne = (query: string, depth: number) =>
-				rankWithFallback(rankerForCall(), query, searchable.documents, depth, {
-					signal,
-					...(ctx === undefined ? {} : { ctx }),
-					exclude: (name) => hidden.has(name),
-					fallback: ownRanker(),
-					timeoutMs: rankerTimeoutMs,
-				});
+			const rankOne = async (run: PhrasingRun, depth: number): Promise<RankOutcome> =>
+				run.kind === "answer"
+					? run.answer(depth)
+					: rankWithFallback(rankerForCall(), run.text, searchable.documents, depth, {
+							signal,
+							...(ctx === undefined ? {} : { ctx }),
+							exclude: (name) => hidden.has(name) || run.keep?.(name) === false,
+							fallback: ownRanker(),
+							timeoutMs: rankerTimeoutMs,
+						});
 			// Several phrasings are ranked at once, each twice as deep as the limit, so a tool that
 			// several of them find just below the cut can still make it after the fusion.
 			outcome =
-				phrasings.length === 1
-					? await rankOne(phrasings[0] as string, limit)
+				runs.length === 1
+					? await rankOne(runs[0] as PhrasingRun, limit)
 					: combineOutcomes(
-							await Promise.all(phrasings.map((query) => rankOne(query, limit * QUERIES_RANK_DEPTH))),
+							await Promise.all(runs.map((run) => rankOne(run, limit * QUERIES_RANK_DEPTH))),
 							limit,
 						);
 		}
@@ -216,7 +242,7 @@ export function buildToolSearchTool(
 		});
 		const namespaces = () =>
 			summarizeNamespaces(searchable.tools.filter((tool) => !hidden.has(tool.info.name)));
-		return { outcome, found, candidateCount, namespaces };
+		return { outcome, found, candidateCount, namespaces, notes, sources };
 	}
 
 	async function execute(
@@ -231,23 +257,24 @@ export function buildToolSearchTool(
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
 		const { query, queries } = input;
 		const limit = Math.min(input.limit, maxLimit);
+		// Query syntax (issue 15): parsed before anything is searched; bad syntax is an error result.
+		const parsed = parseQuerySyntax(queries ?? [query], maxLimit);
+		if (!parsed.ok) return formatToolSearchError(parsed.error, { query: rawQuery(params), defaultLimit });
 		applyPolicy();
 
-		const searched = await search(queries ?? [query], limit, signal, ctx);
+		const searched = await search(parsed.phrasings, limit, signal, ctx);
+		if ("error" in searched)
+			return formatToolSearchError(searched.error, { query: rawQuery(params), defaultLimit });
 		const { outcome, found: matches, candidateCount } = searched;
 		// Matches whose names and lines would not fit the result's budget are not loaded either.
-		let found = fitResultBudget(matches);
-		const omitted = matches.length - found.length;
-		let active = activeNames(tools.getActiveTools());
-		if (found.length > 0) {
-			tools.setActiveTools([...new Set([...active, ...found.map((tool) => tool.name)])]);
-			active = activeNames(tools.getActiveTools());
-			// A host may refuse a name (pi ignores hidden tools): report only what it activated.
-			const now = new Set(active);
-			found = found.filter((tool) => now.has(tool.name));
-			for (const tool of found) selected.add(tool.name);
-		}
-		const stillActive = new Set(active);
+		const fitted = fitResultBudget(matches);
+		const omitted = matches.length - fitted.length;
+		// Activation within the active-set budget (issue 15): least recently used tools make room.
+		const activation = activateWithinBudget(tools, budget, fitted);
+		const { found } = activation;
+		for (const tool of found) selected.add(tool.name);
+		for (const name of searched.notes.alreadyActive ?? []) budget.markUsed(name);
+		const stillActive = new Set(activation.active);
 
 		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
 		const details: ToolSearchToolDetails = {
@@ -268,6 +295,7 @@ export function buildToolSearchTool(
 			...(outcome.abstained === true ? { abstained: true } : {}),
 			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
 			...(namespaces.length === 0 ? {} : { namespaces }),
+			...queryDetails(searched.notes, searched.sources, activation),
 		};
 		return formatToolSearchResult(details);
 	}
@@ -278,6 +306,7 @@ export function buildToolSearchTool(
 		description,
 		parameters: toolSearchSchema,
 		applyPolicy,
+		markUsed: (name) => budget.markUsed(name),
 		execute,
 	};
 }

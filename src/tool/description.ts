@@ -20,4 +20,6 @@ export const TOOL_SEARCH_DESCRIPTION = [
 	'Unsure of the words? Send several phrasings at once in "queries".',
 	"The tools found are loaded for you: call them directly from your next call.",
 	"If nothing fits, search again with other words (synonyms, the app name).",
+	"",
+	'Syntax: "select:a,b" loads tools by exact name; "server:github create issue" searches one server (repeat for several); "+word" requires a word, "-word" excludes one; "regex:<pattern>" matches names, descriptions and parameter names (RE2, case-insensitive).',
 ].join("\n");

@@ -5,6 +5,7 @@
 import { MAX_UNMATCHED_TERMS_SHOWN, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
+import { noteLines } from "./format-notes.js";
 import { namespaceListingLines } from "./namespace-listing.js";
 import { echoedQuery } from "./result-budget.js";
 import type {
@@ -228,6 +229,7 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
 	const ignored = details.ignored_terms ?? 0;
 	if (ignored > 0) lines.push(ignoredNote(ignored));
+	lines.push(...noteLines(details)); // issue 15: select:, regex:, the budget, sources connecting
 	if (details.total_tools > 0 && details.activated_tools.length === 0 && details.namespaces !== undefined) {
 		lines.push(...namespaceListingLines(details.namespaces));
 	}

@@ -2,6 +2,7 @@
  * The types of a `tool_search` result: the model-visible text part and the structured `details`
  * a UI renders (snake_case keys, as in oh-my-pi's `search_tool_bm25`).
  */
+import type { ToolSearchSourceStatus } from "./source-status.js";
 
 /** One text part, as every tool-result format has it. */
 export interface ToolSearchTextContent {
@@ -114,6 +115,24 @@ export interface ToolSearchToolDetails {
 	 * that fit in 1,500 bytes.
 	 */
 	namespaces?: ToolSearchNamespaceSummary[];
+	/** `select:` names that matched no tool, each with the nearest tool names (at most 3). */
+	not_found?: { name: string; suggestions: string[] }[];
+	/** `select:` names of tools that were loaded already (nothing to do). */
+	already_active?: string[];
+	/** True when a `regex:` scan stopped at its work budget before trying every tool. */
+	regex_incomplete?: true;
+	/**
+	 * Tools unloaded by this call to stay within the active-set budget (`maxActiveTools`,
+	 * `maxActiveSchemaTokens`, or the host's own), least recently used first.
+	 */
+	unloaded_tools?: string[];
+	/** Tools found but not loaded: the budget is taken by tools that cannot be unloaded (pinned ones). */
+	over_budget_tools?: string[];
+	/**
+	 * Sources (MCP servers) the catalogue reports as still connecting or failed
+	 * (`getSourceStatus()`), in its order; the text names the first 10.
+	 */
+	sources?: ToolSearchSourceStatus[];
 }
 
 /** Structured result of a `tool_search` call the model made with bad arguments. */

@@ -3,6 +3,7 @@
  */
 import { DEFAULT_MAX_TOOL_SEARCH_LIMIT, DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
 import { quote } from "../errors.js";
+import { type ActiveSetBudgetOptions, resolveActiveSetBudget } from "../host/active-set-budget.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import type { DiscoveryPolicy } from "../integration/discovery-policy.js";
@@ -19,7 +20,7 @@ import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
  * const options: ToolSearchToolOptions = { tools: pi, defaultLimit: 5, namespaceOf: (tool) => serverOf(tool) };
  * ```
  */
-export interface ToolSearchToolOptions {
+export interface ToolSearchToolOptions extends ActiveSetBudgetOptions {
 	/**
 	 * The host's tools and active set. pi's `ExtensionAPI` fits as it is: `createToolSearchTool({ tools: pi })`.
 	 * The tool searches `getAllTools()` minus `getActiveTools()` and activates matches with `setActiveTools`.
@@ -75,6 +76,7 @@ export function checkOptions(options: unknown): asserts options is ToolSearchToo
 		rankerTimeoutMs,
 	} = options;
 	if (policy !== undefined) planDiscovery([], policy as DiscoveryPolicy);
+	resolveActiveSetBudget(options as ActiveSetBudgetOptions); // issue 15: maxActiveTools, maxActiveSchemaTokens
 	if (!isToolHost(tools)) {
 		invalidOptions(
 			`tools must have getAllTools, getActiveTools and setActiveTools methods, got ${quote(tools)}`,

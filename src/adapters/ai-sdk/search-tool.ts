@@ -5,6 +5,7 @@
  */
 import { type JSONSchema7, jsonSchema } from "ai";
 import type { ToolSearchToolDefinition } from "../../tool/create-tool-search-tool.js";
+import { noteLines } from "../../tool/format-notes.js";
 import { formatToolSearchError } from "../../tool/format-result.js";
 import { type ToolSearchInput, toolSearchSchema } from "../../tool/tool-search-schema.js";
 import { validateToolSearchInput } from "../../tool/validate-input.js";
@@ -38,12 +39,17 @@ export function createSearchAiTool(
 		toModelOutput: ({ output }): ModelOutput => {
 			const found = output.isError === true ? [] : output.details.activated_tools;
 			if (!toolReferences || found.length === 0) return { type: "text", value: output.content[0].text };
+			// What select:, the budget or a connecting server have to say goes with the references.
+			const notes = output.isError === true ? [] : noteLines(output.details);
 			return {
 				type: "content",
-				value: found.map((toolName) => ({
-					type: "custom",
-					providerOptions: { anthropic: { type: "tool-reference", toolName } },
-				})),
+				value: [
+					...found.map((toolName) => ({
+						type: "custom" as const,
+						providerOptions: { anthropic: { type: "tool-reference", toolName } },
+					})),
+					...(notes.length === 0 ? [] : [{ type: "text" as const, text: notes.join("\n") }]),
+				],
 			};
 		},
 	};

@@ -20,13 +20,15 @@ export interface WrapToolsOptions {
 	readonly guarded: Pick<ToolCallCheckOptions, "autoActivate"> | undefined;
 	/** The host the guard checks calls against. */
 	readonly host: ToolHost;
+	/** Told of every call that runs, for the active-set budget; tools are wrapped for it. */
+	readonly markUsed?: ((name: string) => void) | undefined;
 }
 
 /** The tools of `names`, keyed by name, copied where they are guarded or deferred. */
 export function wrapTools(
 	tools: ToolSet,
 	names: readonly string[],
-	{ deferred, toolReferences, guarded, host }: WrapToolsOptions,
+	{ deferred, toolReferences, guarded, host, markUsed }: WrapToolsOptions,
 ): Record<string, unknown> {
 	const searchable = new Set(deferred);
 	const wrapped: Record<string, unknown> = {};
@@ -34,7 +36,7 @@ export function wrapTools(
 		const tool = tools[name] as Tool & Record<string, unknown>;
 		const execute = typeof tool.execute === "function" ? (tool.execute as AnyExecute) : undefined;
 		const defer = toolReferences && searchable.has(name);
-		if (!defer && (guarded === undefined || execute === undefined)) {
+		if (!defer && ((guarded === undefined && markUsed === undefined) || execute === undefined)) {
 			wrapped[name] = tool;
 			continue;
 		}
@@ -43,12 +45,13 @@ export function wrapTools(
 			const anthropic = isObject(tool.providerOptions?.anthropic) ? tool.providerOptions.anthropic : {};
 			copy.providerOptions = { ...tool.providerOptions, anthropic: { ...anthropic, deferLoading: true } };
 		}
-		if (guarded !== undefined && execute !== undefined) {
+		if ((guarded !== undefined || markUsed !== undefined) && execute !== undefined) {
 			copy.execute = (input: unknown, executeOptions: unknown) => {
-				const check = checkToolCall(name, host, guarded);
-				if (check.status === "inactive" || check.status === "unknown") {
+				const check = guarded === undefined ? undefined : checkToolCall(name, host, guarded);
+				if (check?.status === "inactive" || check?.status === "unknown") {
 					return Promise.reject(new Error(check.message));
 				}
+				markUsed?.(name);
 				return execute.call(tool, input, executeOptions);
 			};
 		}

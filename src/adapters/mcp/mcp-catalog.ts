@@ -23,6 +23,7 @@ import type {
 	McpCatalogEvents,
 	McpClientLike,
 	McpRefreshResult,
+	McpSourceStatus,
 	McpUnavailableServer,
 } from "./mcp-types.js";
 
@@ -90,6 +91,26 @@ function namespaceOf(core: CatalogCore, tool: { name: string }): ToolNamespace |
 	return typeof instructions === "string" && instructions.trim() !== ""
 		? { name: owner.name, instructions }
 		: { name: owner.name };
+}
+
+/**
+ * The servers whose tools are not all searchable: starting or reconnecting (`connecting`, with the
+ * count of withdrawn tools when it had some), or down for good (`failed`).
+ */
+function sourceStatus(core: CatalogCore, listedOnce: ReadonlySet<string>): McpSourceStatus[] {
+	return core.states.flatMap((state): McpSourceStatus[] => {
+		if (state.status === "closed") return [];
+		if (state.status === "failed") {
+			const pendingTools = state.down?.tools.length ?? 0;
+			const reason = state.down?.reason ?? "connection closed";
+			const status = reconnecting(state) ? "connecting" : "failed";
+			return [{ name: state.name, status, pendingTools, reason }];
+		}
+		if (state.status === "connecting" || !listedOnce.has(state.name)) {
+			return [{ name: state.name, status: "connecting" }];
+		}
+		return [];
+	});
 }
 
 function unavailable(core: CatalogCore): McpUnavailableServer[] {
@@ -167,9 +188,15 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	const core = createCatalogCore(checkCatalogOptions(options));
 	const { states } = core;
 	for (const state of states) if (state.client !== undefined) adoptClient(core, state, state.client);
+	const listedOnce = new Set<string>();
 	const ready = Promise.all(
 		states.map((state) =>
-			state.client === undefined ? connectServer(core, state) : refreshServer(core, state),
+			(state.client === undefined ? connectServer(core, state) : refreshServer(core, state)).then(
+				(result) => {
+					listedOnce.add(state.name);
+					return result;
+				},
+			),
 		),
 	).then(mergeResults);
 	return {
@@ -188,6 +215,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 		},
 		namespaceOf: (tool) => namespaceOf(core, tool),
 		unavailable: () => unavailable(core),
+		getSourceStatus: () => sourceStatus(core, listedOnce),
 		close: () => close(core),
 		on: (event, listener) => on(core, event, listener),
 	};

@@ -15,8 +15,10 @@ import { quote } from "../../errors.js";
 import type { ActiveToolSet, ToolHost } from "../../host/types.js";
 import { checkToolCall } from "../../integration/index.js";
 import { invalidOptions } from "../../internal/guards.js";
+import { META_TOOL_SEARCH_DESCRIPTION, withSchemas } from "../../meta/meta-search-result.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
+import { createMcpMetaCall, MCP_CALL_TOOL } from "./mcp-meta.js";
 import type { McpCallToolResult, McpCatalog, McpTool, McpUnavailableServer } from "./mcp-types.js";
 
 /**
@@ -42,7 +44,7 @@ export const DEFAULT_MCP_PROXY_SERVER_INFO: Readonly<Implementation> = Object.fr
  * ```
  */
 export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on"> &
-	Partial<Pick<McpCatalog, "unavailable">>;
+	Partial<Pick<McpCatalog, "unavailable" | "getSourceStatus">>;
 
 /**
  * The line a `tool_search` result gets while servers are down, or `undefined` when none is.
@@ -89,14 +91,25 @@ export interface McpProxyServerOptions {
 	serverInfo?: Implementation | undefined;
 	/** The proxy's `instructions` to its client. @defaultValue none */
 	instructions?: string | undefined;
-	/** Options of the `tool_search` tool (ranker, limit, description, exclude). */
+	/** Options of the `tool_search` tool (ranker, limit, description, exclude, the active-set budget). */
 	toolSearch?: Omit<ToolSearchToolOptions, "tools" | "namespaceOf"> | undefined;
+	/**
+	 * `"deferred-tools"`: the proxy lists `tool_search` and the tools found so far, and tells its
+	 * client when that list changes. `"meta-tools"`: it lists `tool_search` and `call_tool` and
+	 * nothing else, ever (for clients that never re-list, or a prompt cache that must hold);
+	 * search results show the loaded tools' arguments, and `call_tool({ name, arguments })` checks
+	 * the arguments against the tool's `inputSchema` and forwards the call. @defaultValue `"deferred-tools"`
+	 */
+	mode?: "deferred-tools" | "meta-tools" | undefined;
 }
 
 function checkOptions(options: unknown): asserts options is McpProxyServerOptions {
 	if (typeof options !== "object" || options === null)
 		invalidOptions(`options must be an object, got ${quote(options)}`);
-	const { catalog, host, pinned, autoActivate } = options as Record<string, unknown>;
+	const { catalog, host, pinned, autoActivate, mode } = options as Record<string, unknown>;
+	if (mode !== undefined && mode !== "deferred-tools" && mode !== "meta-tools") {
+		invalidOptions(`mode must be "deferred-tools" or "meta-tools", got ${quote(mode)}`);
+	}
 	const methods = ["getAllTools", "callTool", "namespaceOf", "on"] as const;
 	if (
 		typeof catalog !== "object" ||
@@ -203,10 +216,17 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 	const pinnedSet = new Set(pinned);
 	const view: ToolHost = {
 		getAllTools: () => catalog.getAllTools(),
+		// Servers that are down get the proxy's own note (unavailableNote); the rest are said by tool_search.
+		getSourceStatus: () => {
+			const down = new Set((catalog.unavailable?.() ?? []).map((server) => server.server));
+			return (catalog.getSourceStatus?.() ?? []).filter((source) => !down.has(source.name));
+		},
 		getActiveTools: () => [...new Set([...pinned, ...host.getActiveTools()])],
 		setActiveTools: (names) => host.setActiveTools(names.filter((name) => !pinnedSet.has(name))),
 	};
+	const meta = options.mode === "meta-tools";
 	const toolSearch = createToolSearchTool({
+		...(meta ? { description: META_TOOL_SEARCH_DESCRIPTION } : {}),
 		...options.toolSearch,
 		tools: view,
 		namespaceOf: (tool) => catalog.namespaceOf(tool),
@@ -227,6 +247,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		return indexed.byName;
 	}
 	function listed(): McpTool[] {
+		if (meta) return []; // the meta-tools list never changes
 		const byName = catalogByName();
 		return view.getActiveTools().flatMap((name) => {
 			const tool = name === TOOL_SEARCH_TOOL_NAME ? undefined : byName.get(name);
@@ -263,11 +284,20 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		unwatch = undefined;
 	};
 
+	const forward = async (name: string, args: Record<string, unknown>, signal: AbortSignal) => {
+		try {
+			return forwarded(await catalog.callTool(name, args, { signal }));
+		} catch (error) {
+			return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
+		}
+	};
+	const metaCall = createMcpMetaCall({ catalog, view, markUsed: toolSearch.markUsed, forward });
+
 	server.setRequestHandler(ListToolsRequestSchema, () => {
 		watch();
 		toolSearch.applyPolicy();
 		announced = listed();
-		return { tools: [searchTool, ...announced] };
+		return { tools: [searchTool, ...(meta ? [MCP_CALL_TOOL] : announced)] };
 	});
 
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -276,8 +306,10 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		if (name === TOOL_SEARCH_TOOL_NAME) {
 			const result = await toolSearch.execute(String(extra.requestId), args ?? {}, extra.signal);
 			announceIfChanged();
-			return toCallToolResult(result, catalog.unavailable?.() ?? []);
+			const shown = meta ? withSchemas(result, (tool) => catalogByName().get(tool)) : result;
+			return toCallToolResult(shown, catalog.unavailable?.() ?? []);
 		}
+		if (meta) return metaCall(name, args, extra.signal);
 		const down = catalog.unavailable?.().find((server) => server.tools.includes(name));
 		if (down !== undefined && !catalogByName().has(name)) {
 			// The catalogue answers with an error result naming the server that is down.
@@ -289,6 +321,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 		}
 		const guard = checkToolCall(name, view, { autoActivate });
 		if (guard.status === "inactive" || guard.status === "unknown") return textResult(guard.message);
+		toolSearch.markUsed(name);
 		if (guard.status === "activated") announceIfChanged();
 		if (!catalogByName().has(name)) {
 			return textResult(

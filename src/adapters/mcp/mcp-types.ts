@@ -161,6 +161,26 @@ export interface McpUnavailableServer {
 }
 
 /**
+ * A server whose tools are not all searchable, as {@link McpCatalog.getSourceStatus} reports it
+ * (the shape of `ToolCatalog.getSourceStatus`, so `tool_search` reads it as it is).
+ *
+ * @example
+ * ```ts
+ * const status: McpSourceStatus = { name: "github", status: "connecting", pendingTools: 12, reason: "connection closed" };
+ * ```
+ */
+export interface McpSourceStatus {
+	/** The server's name. */
+	name: string;
+	/** `connecting`: starting, or reconnecting after a drop; `failed`: down, no longer retried. */
+	status: "connecting" | "failed";
+	/** How many of its tools were withdrawn until it is back (none while it starts the first time). */
+	pendingTools?: number | undefined;
+	/** Why it is down, when it is. */
+	reason?: string | undefined;
+}
+
+/**
  * How the catalogue brings back a server whose connection closed: exponential backoff (delay
  * `initialDelayMs`, doubling up to `maxDelayMs`), at most `attempts` times in a row. A pending
  * attempt keeps the process alive; `catalog.close()` cancels it.
@@ -313,6 +333,13 @@ export interface McpCatalog extends ToolCatalog {
 	namespaceOf(tool: { name: string }): ToolNamespace | undefined;
 	/** The servers that are down now (their tools withdrawn), in server order; `[]` when all are up. */
 	unavailable(): McpUnavailableServer[];
+	/**
+	 * The servers whose tools are not all searchable, in server order: still starting or listed for
+	 * the first time, or reconnecting (`connecting`), or down for good (`failed`). `tool_search`
+	 * reads it from its host (`ToolCatalog.getSourceStatus`) and tells the model instead of a bare
+	 * "no match"; `[]` once every server is up and listed.
+	 */
+	getSourceStatus(): McpSourceStatus[];
 	/**
 	 * Stops reconnecting and closes every client the catalogue holds (a stdio client stops its
 	 * server process). Idempotent; resolves when every close settled. Tools stay listed.

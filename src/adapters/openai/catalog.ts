@@ -4,10 +4,12 @@
  * model's arguments. Internal: the Responses and Chat Completions sides both read it.
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
+import { quote } from "../../errors.js";
+import { META_TOOL_SEARCH_DESCRIPTION } from "../../meta/meta-search-result.js";
 import type { ToolSearchToolResult } from "../../tool/format-result.js";
 import { toolSearchSchema } from "../../tool/tool-search-schema.js";
 import type { ToolNamespace } from "../../types.js";
-import { isObject } from "../shared/checks.js";
+import { fail, isObject } from "../shared/checks.js";
 import {
 	createProviderCatalog,
 	type ObjectSchema,
@@ -40,18 +42,28 @@ function parseArguments(value: unknown): unknown {
 export function createOpenAICatalog(options: OpenAIToolSearchOptions): OpenAICatalog {
 	const functions = new Map<string, OpenAIFunctionTool>();
 	const namespaces = new Map<string, ToolNamespace>();
-	const catalog = createProviderCatalog(options, {
-		flags: ["declareDeferred"],
-		schemaOf: (tool) => tool.parameters ?? tool.inputSchema ?? tool.input_schema ?? { properties: {} },
-		add: ({ name, tool, schema: parameters, description }) => {
-			functions.set(name, { type: "function", name, ...description, parameters, strict: false });
-			const { namespaceOf } = options;
-			const namespace = namespaceOf?.(tool);
-			if (isObject(namespace) && typeof namespace.name === "string" && namespace.name !== "") {
-				namespaces.set(name, namespace);
-			}
+	const { metaTools } = options;
+	if (metaTools !== undefined && !(isObject(metaTools) && typeof metaTools.execute === "function")) {
+		fail("INVALID_OPTIONS", `metaTools must be an object with an execute function, got ${quote(metaTools)}`);
+	}
+	// In the meta-tools mode found tools are run through call_tool: the description says so.
+	const description =
+		options.description ?? (metaTools === undefined ? undefined : META_TOOL_SEARCH_DESCRIPTION);
+	const catalog = createProviderCatalog(
+		{ ...options, description },
+		{
+			flags: ["declareDeferred"],
+			schemaOf: (tool) => tool.parameters ?? tool.inputSchema ?? tool.input_schema ?? { properties: {} },
+			add: ({ name, tool, schema: parameters, description }) => {
+				functions.set(name, { type: "function", name, ...description, parameters, strict: false });
+				const { namespaceOf } = options;
+				const namespace = namespaceOf?.(tool);
+				if (isObject(namespace) && typeof namespace.name === "string" && namespace.name !== "") {
+					namespaces.set(name, namespace);
+				}
+			},
 		},
-	});
+	);
 	const { search } = catalog;
 	// The query must not be empty: said in the schema too, so the model is less likely to send one
 	// (a tool_search_output cannot carry the reason back).

@@ -6,6 +6,7 @@
 import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
 import { quote } from "../../errors.js";
 import { coalesceByNamespace } from "../../integration/index.js";
+import { noteLines } from "../../tool/format-notes.js";
 import { fail, isObject } from "../shared/checks.js";
 import type { OpenAICatalog } from "./catalog.js";
 import type { NamespaceTool, OpenAIFunctionTool, OpenAIToolSearch } from "./types.js";
@@ -46,7 +47,17 @@ export function createResponsesApi(
 			if (!enabled) return [{ ...output, status: "completed", tools: [] }];
 			const result = await catalog.run(callId ?? "", call.arguments, callOptions?.signal);
 			if (!result.isError) {
-				return [{ ...output, status: "completed", tools: grouped(result.details.activated_tools) }];
+				const completed = {
+					...output,
+					status: "completed" as const,
+					tools: grouped(result.details.activated_tools),
+				};
+				// A tool_search_output has no text: what select:, the budget or a connecting server
+				// have to say follows as a developer message.
+				const notes = noteLines(result.details);
+				if (notes.length === 0) return [completed];
+				const content = `${TOOL_SEARCH_TOOL_NAME} call ${callId ?? ""}: ${notes.join("\n")}`;
+				return [completed, { type: "message", role: "developer", content }];
 			}
 			const reason = `${TOOL_SEARCH_TOOL_NAME} call ${callId ?? ""} failed. ${result.content[0].text}`;
 			return [

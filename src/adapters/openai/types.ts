@@ -86,7 +86,8 @@ export interface OpenAIDeveloperMessage {
 
 /**
  * The input items answering one `tool_search_call`: the output, then, for bad arguments, a developer
- * message with the reason and a corrected call for the model to read.
+ * message with the reason and a corrected call for the model to read (or, for a search with notes,
+ * the notes: unknown `select:` names, tools the budget unloaded, servers still connecting).
  *
  * @example
  * ```ts
@@ -119,6 +120,28 @@ export type ChatToolMessage = { role: "tool"; tool_call_id: string; content: str
 export type CallOptions = { signal?: AbortSignal | undefined };
 
 /**
+ * The meta-tools mode of Chat Completions ({@link OpenAIToolSearchOptions.metaTools}): how to run a
+ * tool `call_tool` accepted.
+ *
+ * @example
+ * ```ts
+ * const metaTools: OpenAIMetaToolsOptions = { execute: (name, args) => runMyTool(name, args) };
+ * ```
+ */
+export interface OpenAIMetaToolsOptions {
+	/**
+	 * Runs a loaded tool whose arguments fit its schema. A string return is the tool message as it
+	 * is; MCP-style text parts are joined; anything else is sent as JSON. What it throws becomes an
+	 * error message for the model.
+	 */
+	execute(
+		name: string,
+		args: Record<string, unknown>,
+		options: { toolCallId: string; signal?: AbortSignal | undefined },
+	): unknown;
+}
+
+/**
  * Options of {@link createOpenAIToolSearch}.
  *
  * @example
@@ -136,6 +159,14 @@ export interface OpenAIToolSearchOptions extends ProviderToolSearchOptions {
 	 * `tool_search_output` alone (as in Codex), for catalogues too big to declare. @defaultValue `true`
 	 */
 	declareDeferred?: boolean | undefined;
+	/**
+	 * Chat Completions in the meta-tools mode: `chatCompletionTools()` is always the same two tools,
+	 * `tool_search` and `call_tool`; searches show the loaded tools' arguments, and
+	 * `handleChatToolCall` runs `call_tool` through `execute` after checking the arguments against
+	 * the tool's schema (it answers every call, so nothing is left for you to run). The Responses
+	 * side is unchanged. @defaultValue none: found tools are declared as they load
+	 */
+	metaTools?: OpenAIMetaToolsOptions | undefined;
 }
 
 /**
@@ -157,6 +188,8 @@ export interface OpenAIToolSearch {
 	 * first; none when nothing matched). For bad arguments (an empty query, JSON that does not parse),
 	 * the output has no tools and `status: "incomplete"`, and a developer message follows with the
 	 * reason and a correct call, since the output item has no field the model could read it from.
+	 * A search with something to say besides its tools (`select:` names not found, tools unloaded by
+	 * the active-set budget, servers still connecting) is followed by a developer message too.
 	 * @throws {ToolSearchError} `INVALID_OPTIONS` for a call that is not an object or is server-executed.
 	 */
 	handleToolSearchCall(

@@ -6,6 +6,7 @@
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
 import { quote } from "../../errors.js";
+import type { ActiveSetBudgetOptions } from "../../host/active-set-budget.js";
 import { createActiveToolSet, type InMemoryToolHost } from "../../host/create-active-tool-set.js";
 import {
 	checkToolCall,
@@ -24,7 +25,7 @@ export interface ObjectSchema {
 }
 
 /** The options both provider adapters take besides `tools` (their option types extend this). */
-export interface ProviderToolSearchOptions {
+export interface ProviderToolSearchOptions extends ActiveSetBudgetOptions {
 	/** Names of tools never deferred (added to `policy.pinned`). @defaultValue `[]` */
 	pinned?: readonly string[] | undefined;
 	/** Which tools to defer. @defaultValue `{ mode: "all" }`: every tool but the pinned ones */
@@ -138,7 +139,7 @@ export function createProviderCatalog<T extends ToolInfo>(
 	});
 	const enabled = plan.searchEnabled;
 	const host = createActiveToolSet({ tools: infos, pinned: plan.loaded });
-	const { ranker, defaultLimit, description } = options;
+	const { ranker, defaultLimit, description, maxActiveTools, maxActiveSchemaTokens } = options;
 	const search = createToolSearchTool({
 		tools: host,
 		exclude: plan.exclude,
@@ -146,6 +147,8 @@ export function createProviderCatalog<T extends ToolInfo>(
 		ranker,
 		defaultLimit,
 		description,
+		maxActiveTools,
+		maxActiveSchemaTokens,
 	});
 	return {
 		plan,
@@ -156,7 +159,9 @@ export function createProviderCatalog<T extends ToolInfo>(
 		refusal(name) {
 			if (enabled && name === TOOL_SEARCH_TOOL_NAME) return undefined;
 			const check = checkToolCall(name, host, { autoActivate: autoActivate ?? false });
-			return check.status === "active" || check.status === "activated" ? undefined : check.message;
+			if (check.status !== "active" && check.status !== "activated") return check.message;
+			search.markUsed(name); // a call the guard lets through is a use, for the active-set budget
+			return undefined;
 		},
 	};
 }
