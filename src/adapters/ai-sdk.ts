@@ -28,12 +28,8 @@ import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { quote, ToolSearchError } from "../errors.js";
 import { createActiveToolSet } from "../host/create-active-tool-set.js";
 import type { ToolHost } from "../host/types.js";
-import {
-	checkToolCall,
-	planDiscovery,
-	renderToolSearchDescription,
-	type ToolCallCheckOptions,
-} from "../integration/index.js";
+import { checkToolCall, planDiscovery, renderToolSearchDescription } from "../integration/index.js";
+import { invalidOptions } from "../internal/guards.js";
 import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
 import { sourcesOf, toolInfo } from "./ai-sdk/catalog.js";
@@ -41,6 +37,7 @@ import { createSearchAiTool } from "./ai-sdk/search-tool.js";
 import type { AiSdkToolSearch, AiSdkToolSearchOptions, WithToolSearch } from "./ai-sdk/types.js";
 import { wrapTools } from "./ai-sdk/wrap-tools.js";
 import { isObject } from "./shared/checks.js";
+import { guardOptions } from "./shared/guard-options.js";
 import { loadedNowMessage } from "./shared/loaded-now-message.js";
 
 export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel } from "./ai-sdk/embedder.js";
@@ -51,20 +48,6 @@ export type {
 	ToolSearchAiTool,
 	WithToolSearch,
 } from "./ai-sdk/types.js";
-
-import { invalidOptions } from "../internal/guards.js";
-
-/** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
-function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
-	if (guard === undefined || guard === true) return {};
-	if (guard === false) return undefined;
-	if (!isObject(guard)) invalidOptions(`guard must be a boolean or an object, got ${quote(guard)}`);
-	const { autoActivate } = guard;
-	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
-	}
-	return autoActivate === undefined ? {} : { autoActivate };
-}
 
 /**
  * Creates `tool_search` for the AI SDK over a tool set, with the per-step active set kept in memory.
@@ -102,7 +85,7 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		invalidOptions(`policy must be an object, got ${quote(policy)}`);
 	if (typeof toolReferences !== "boolean")
 		invalidOptions(`toolReferences must be a boolean, got ${quote(toolReferences)}`);
-	const guarded = guardOf(guard);
+	const guarded = guardOptions(guard);
 
 	const names = Object.keys(tools);
 	const infos: ToolInfo[] = [];

@@ -31,8 +31,9 @@ import type { ToolHost } from "../host/types.js";
 import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
 import { toPiToolDefinition } from "./pi/definition.js";
-import { guardOptions, guardPiToolCalls } from "./pi/guard.js";
+import { guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolInfo, PiToolSearchOptions } from "./pi/types.js";
+import { guardOptions } from "./shared/guard-options.js";
 
 export { toPiToolDefinition } from "./pi/definition.js";
 export { guardPiToolCalls } from "./pi/guard.js";

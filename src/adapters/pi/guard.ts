@@ -3,9 +3,9 @@
  * `tool_call` handler runs, so a `message_end` handler rewrites that result into a message naming
  * `tool_search` (or a "did you mean" for unknown names). Also reads the extension's `guard` option.
  */
-import { quote, ToolSearchError } from "../../errors.js";
 import type { ToolHost } from "../../host/types.js";
 import { checkToolCall, type ToolCallCheckOptions } from "../../integration/index.js";
+import { checkGuardOptions } from "../shared/guard-options.js";
 import { loadedNowMessage } from "../shared/loaded-now-message.js";
 import type { PiExtensionApi } from "./types.js";
 
@@ -64,29 +64,4 @@ export function guardPiToolCalls(
 		const message = rewriteToolNotFound(event.message, pi, options);
 		return message === undefined ? undefined : { message };
 	});
-}
-
-/** Checks `guard` options: an object whose `autoActivate`, if given, is a boolean. */
-function checkGuardOptions(options: unknown): asserts options is Pick<ToolCallCheckOptions, "autoActivate"> {
-	if (typeof options !== "object" || options === null || Array.isArray(options)) {
-		throw new ToolSearchError("INVALID_OPTIONS", `guard options must be an object, got ${quote(options)}`);
-	}
-	const { autoActivate } = options as { autoActivate?: unknown };
-	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		throw new ToolSearchError(
-			"INVALID_OPTIONS",
-			`autoActivate must be a boolean, got ${quote(autoActivate)}`,
-		);
-	}
-}
-
-/** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
-export function guardOptions(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
-	if (guard === undefined || guard === true) return {};
-	if (guard === false) return undefined;
-	if (typeof guard !== "object" || guard === null) {
-		throw new ToolSearchError("INVALID_OPTIONS", `guard must be a boolean or an object, got ${quote(guard)}`);
-	}
-	checkGuardOptions(guard);
-	return guard.autoActivate === undefined ? {} : { autoActivate: guard.autoActivate };
 }
