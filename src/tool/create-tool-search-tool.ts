@@ -1,80 +1,46 @@
 /**
  * `createToolSearchTool`: the framework-neutral `tool_search` tool. It searches the host's tools
- * that are not active, activates the best matches, and tells the model they are callable.
+ * that are not active, runs the discovery pipeline when one is configured, activates the best
+ * matches, and tells the model they are callable.
  */
 import {
 	DEFAULT_MAX_TOOL_SEARCH_LIMIT,
-	DEFAULT_RANKER_TIMEOUT_MS,
 	DEFAULT_TOOL_SEARCH_LIMIT,
-	QUERIES_RANK_DEPTH,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
 import { activeNames, hostList } from "../host/host-answer.js";
 import type { DiscoveryPlan } from "../integration/discovery-policy.js";
 import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
-import { isObjectLike } from "../internal/guards.js";
+import { checkToolCall } from "../integration/unloaded-tool-guard.js";
+import { elapsedMs, withDeadline } from "../internal/deadline.js";
+import { invalidOptions, isObjectLike } from "../internal/guards.js";
+import { type Discovery, discover } from "../pipeline/discover.js";
+import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
+import { resolvePipeline } from "../pipeline/pipeline-options.js";
+import { DiscoveryLedger, discoveryTrace, emitTrace, newDiscoveryId } from "../pipeline/trace.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
-import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
-import { rankerName } from "../ranking/ranker-brand.js";
+import { throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
+import { activateFound } from "./activate-found.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import {
-	describeFoundTool,
 	formatToolSearchError,
 	formatToolSearchResult,
-	type ToolSearchNamespaceSummary,
-	type ToolSearchResultTool,
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
-import { combineOutcomes } from "./fuse-rankings.js";
 import { summarizeNamespaces } from "./namespace-listing.js";
-import { echoedQuery, fitResultBudget } from "./result-budget.js";
+import { formatSearchFailure } from "./pipeline-notes.js";
+import { echoedQuery } from "./result-budget.js";
 import { SearchableCatalog } from "./searchable-catalog.js";
+import type { ToolSearchToolDefinition } from "./tool-definition.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
 import { validateToolSearchInput } from "./validate-input.js";
 
+export type { ToolSearchToolDefinition } from "./tool-definition.js";
 export type { ToolSearchToolOptions } from "./tool-options.js";
-
-/**
- * The `tool_search` tool: plain data plus `execute`, for any host to wrap.
- *
- * @example
- * ```ts
- * const { name, description, parameters, execute }: ToolSearchToolDefinition = createToolSearchTool({ tools: pi });
- * ```
- */
-export interface ToolSearchToolDefinition {
-	readonly name: typeof TOOL_SEARCH_TOOL_NAME;
-	readonly label: "Tool search";
-	readonly description: string;
-	readonly parameters: typeof toolSearchSchema;
-	/**
-	 * Applies the `policy` to tools the host reports for the first time (deferred ones deactivated,
-	 * the others activated) and returns the plan, or `undefined` without a policy. Runs at creation
-	 * and at the start of every `execute`; call it yourself before a model call when your catalogue
-	 * grew (an MCP server connected), so new tools are hidden or loaded before the model sees them.
-	 * `plan.searchEnabled` says whether to offer `tool_search` to the model at all.
-	 */
-	applyPolicy(): DiscoveryPlan | undefined;
-	/**
-	 * Runs one search. Bad arguments resolve to an error result (`isError: true`, text
-	 * `Error: <message>` and a correct-call hint; pi adapters may rethrow it as an `Error` so pi
-	 * marks the tool result as failed). Rejects only with a `ToolSearchError` of code `ABORTED` when
-	 * `signal` aborts before activation, with `INVALID_TOOL` when `namespaceOf` returns a namespace
-	 * without a string `name`, or with whatever the host's own callbacks throw.
-	 * `ctx` (pi's `ExtensionContext`, 5th argument) is passed on to the ranker.
-	 */
-	execute(
-		toolCallId: string,
-		params: unknown,
-		signal?: AbortSignal,
-		onUpdate?: unknown,
-		ctx?: unknown,
-	): Promise<ToolSearchToolResult>;
-}
 
 function rawQuery(params: unknown): string | undefined {
 	try {
@@ -101,9 +67,14 @@ function rawQuery(params: unknown): string | undefined {
  * With a `policy`, the host's active set is set up at creation (deferred tools hidden, the others
  * loaded) and kept so as tools appear; `exclude` then also leaves out every tool the policy loads.
  *
+ * With pipeline options (`tool-search/pipeline`: `rankers`, `isAvailable`, `affinity`, `rerank`,
+ * `judge`, `onTrace`, ...), each call runs search → gates → rerank → judge → activate and records
+ * what each stage did in `details.discovery`; see `ToolSearchPipelineOptions`.
+ *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
  * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer,
- * `description` is not a non-empty string, or `policy` is malformed (as `planDiscovery` checks it).
+ * `description` is not a non-empty string, `policy` is malformed (as `planDiscovery` checks it),
+ * or a pipeline option is malformed.
  *
  * @example
  * ```ts
@@ -136,8 +107,9 @@ export function buildToolSearchTool(
 	const { tools, ranker, namespaceOf, policy } = options;
 	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 	const maxLimit = options.maxLimit ?? DEFAULT_MAX_TOOL_SEARCH_LIMIT;
-	const rankerTimeoutMs = options.rankerTimeoutMs ?? DEFAULT_RANKER_TIMEOUT_MS;
 	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
+	const pipeline = resolvePipeline(options);
+	const ledger = new DiscoveryLedger(pipeline.onTrace);
 
 	let plan: DiscoveryPlan | undefined;
 	const applyDiscovery = policy === undefined ? undefined : createDiscoverySync(tools, policy, sync);
@@ -151,13 +123,15 @@ export function buildToolSearchTool(
 	const catalog = new SearchableCatalog({ exclude, namespaceOf });
 	const selected = new Set<string>();
 
-	/** The ranker for this call: the injected or registered one; the shared default becomes our own. */
-	function rankerForCall(): ToolRanker {
-		const chosen = ranker ?? getToolRanker();
-		// The shared default would be re-synchronised by every tool_search instance in the process;
-		// each instance keeps its own index instead, so its rankings depend on its catalogue alone.
-		if (chosen === getDefaultToolRanker()) return ownRanker();
-		return chosen;
+	/**
+	 * The chain for this call: `rankers`, or the injected or registered ranker; the shared default
+	 * becomes our own. (The shared default would be re-synchronised by every tool_search instance in
+	 * the process; each instance keeps its own index instead, so its rankings depend on its
+	 * catalogue alone.)
+	 */
+	function rankersForCall(): ToolRanker[] {
+		const chain = pipeline.rankers ?? [ranker ?? getToolRanker()];
+		return chain.map((each) => (each === getDefaultToolRanker() ? ownRanker() : each));
 	}
 
 	let own: Bm25Ranker | undefined;
@@ -166,66 +140,14 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	/**
-	 * Ranks the searchable tools that are not active for each phrasing (each with the ranker's
-	 * deadline and fallback), fusing the rankings when there are several; the matches, described,
-	 * best first, and the namespaces of the searchable tools, for a result without matches.
-	 */
-	async function search(
-		phrasings: readonly string[],
-		limit: number,
-		signal: AbortSignal | undefined,
-		ctx: unknown,
-	): Promise<{
-		outcome: RankOutcome;
-		found: ToolSearchResultTool[];
-		candidateCount: number;
-		namespaces: () => ToolSearchNamespaceSummary[];
-	}> {
-		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
-		const hidden = new Set(activeNames(tools.getActiveTools()));
-		let activeSearchable = 0;
-		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
-		const candidateCount = searchable.tools.length - activeSearchable;
-		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
-		if (candidateCount > 0) {
-			const rankOne = (query: string, depth: number) =>
-				rankWithFallback(rankerForCall(), query, searchable.documents, depth, {
-					signal,
-					...(ctx === undefined ? {} : { ctx }),
-					exclude: (name) => hidden.has(name),
-					fallback: ownRanker(),
-					timeoutMs: rankerTimeoutMs,
-				});
-			// Several phrasings are ranked at once, each twice as deep as the limit, so a tool that
-			// several of them find just below the cut can still make it after the fusion.
-			outcome =
-				phrasings.length === 1
-					? await rankOne(phrasings[0] as string, limit)
-					: combineOutcomes(
-							await Promise.all(phrasings.map((query) => rankOne(query, limit * QUERIES_RANK_DEPTH))),
-							limit,
-						);
-		}
-		throwIfAborted(signal);
-		const found = outcome.matches.flatMap((match) => {
-			const candidate = hidden.has(match.name) ? undefined : searchable.get(match.name);
-			return candidate === undefined
-				? []
-				: [describeFoundTool(candidate.info, match.score, candidate.namespace)];
-		});
-		const namespaces = () =>
-			summarizeNamespaces(searchable.tools.filter((tool) => !hidden.has(tool.info.name)));
-		return { outcome, found, candidateCount, namespaces };
-	}
-
 	async function execute(
-		_toolCallId: string,
+		toolCallId: string,
 		params: unknown,
 		signal?: AbortSignal,
 		_onUpdate?: unknown,
 		ctx?: unknown,
 	): Promise<ToolSearchToolResult> {
+		const started = performance.now();
 		throwIfAborted(signal);
 		const input = validateToolSearchInput(params, defaultLimit);
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
@@ -233,44 +155,87 @@ export function buildToolSearchTool(
 		const limit = Math.min(input.limit, maxLimit);
 		applyPolicy();
 
-		const searched = await search(queries ?? [query], limit, signal, ctx);
-		const { outcome, found: matches, candidateCount } = searched;
-		// Matches whose names and lines would not fit the result's budget are not loaded either.
-		let found = fitResultBudget(matches);
-		const omitted = matches.length - found.length;
-		let active = activeNames(tools.getActiveTools());
-		if (found.length > 0) {
-			tools.setActiveTools([...new Set([...active, ...found.map((tool) => tool.name)])]);
-			active = activeNames(tools.getActiveTools());
-			// A host may refuse a name (pi ignores hidden tools): report only what it activated.
-			const now = new Set(active);
-			found = found.filter((tool) => now.has(tool.name));
-			for (const tool of found) selected.add(tool.name);
-		}
-		const stillActive = new Set(active);
+		let mark = performance.now();
+		const view = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
+		const hidden = new Set(activeNames(tools.getActiveTools()));
+		const collectMs = elapsedMs(mark);
+		const searched = await discover({
+			phrasings: queries ?? [query],
+			limit,
+			view,
+			hidden,
+			signal,
+			ctx,
+			rankers: rankersForCall(),
+			fallback: ownRanker(),
+			pipeline,
+		});
+		throwIfAborted(signal);
+		const { outcome } = searched;
+		const id = pipeline.on ? newDiscoveryId() : undefined;
+		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);
+		const trace = (
+			called: Partial<ToolSearchToolDetails> & { query: string },
+			discovery: ToolSearchDiscoveryDetails,
+			failed: boolean,
+		) => {
+			const returned = (called.tools ?? []).map((tool) => tool.name);
+			const context = { toolCallId, catalogueSize: view.tools.length, returned, failed };
+			emitTrace(pipeline.onTrace, discoveryTrace(called, discovery, context));
+		};
+		const discoveryOf = (activateMs: number): ToolSearchDiscoveryDetails | undefined =>
+			id === undefined ? undefined : discoveryDetails(id, searched, collectMs, activateMs, started);
 
-		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
+		if (outcome.failure !== undefined && pipeline.onError === "fail") {
+			const discovery = discoveryOf(0) as ToolSearchDiscoveryDetails;
+			const called = { query, ...(queries === undefined ? {} : { queries }), limit, total_tools: totalTools };
+			trace({ ...called, ranked_by: outcome.rankedBy }, discovery, true);
+			return formatSearchFailure(discovery, query);
+		}
+
+		mark = performance.now();
+		const found = activateFound(tools, searched, selected);
+		const activateMs = elapsedMs(mark);
+		if (id !== undefined) ledger.activated(id, found.activated);
+		const stillActive = new Set(found.active);
+		const namespaces =
+			found.activated.length === 0 && totalTools > 0
+				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.info.name)))
+				: [];
+		const discovery = discoveryOf(activateMs);
 		const details: ToolSearchToolDetails = {
 			query,
 			...(queries === undefined ? {} : { queries }),
 			limit,
 			...(limit < input.limit ? { requested_limit: input.limit } : {}),
-			total_tools: candidateCount,
-			activated_tools: found.map((tool) => tool.name),
+			total_tools: totalTools,
+			activated_tools: found.activated,
 			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
 			ranked_by: outcome.rankedBy,
 			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
-			tools: found,
-			...(omitted > 0 ? { omitted_tools: omitted } : {}),
+			tools: found.listed,
+			...(found.omitted > 0 ? { omitted_tools: found.omitted } : {}),
 			...(outcome.terms === undefined
 				? {}
 				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
 			...(outcome.abstained === true ? { abstained: true } : {}),
 			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
 			...(namespaces.length === 0 ? {} : { namespaces }),
+			...(discovery === undefined ? {} : { discovery }),
 		};
+		if (discovery !== undefined) trace(details, discovery, false);
 		return formatToolSearchResult(details);
 	}
+
+	/** `isAvailable` bounded by `gateTimeoutMs`: a late or failed answer refuses. */
+	const isAvailable =
+		pipeline.isAvailable === undefined
+			? undefined
+			: async (name: string, ctx: unknown): Promise<boolean> => {
+					const gate = pipeline.isAvailable as NonNullable<typeof pipeline.isAvailable>;
+					const settled = await withDeadline(() => gate(name, ctx), pipeline.gateTimeoutMs, undefined);
+					return settled.ok && settled.value === true;
+				};
 
 	return {
 		name: TOOL_SEARCH_TOOL_NAME,
@@ -279,5 +244,46 @@ export function buildToolSearchTool(
 		parameters: toolSearchSchema,
 		applyPolicy,
 		execute,
+		async checkToolCall(name, callOptions = {}) {
+			const { ctx, autoActivate, toolCallId } = callOptions;
+			const check =
+				isAvailable === undefined
+					? checkToolCall(name, tools, { autoActivate })
+					: await checkToolCall(name, tools, { autoActivate, isAvailable, ctx });
+			if ("message" in check) ledger.report({ name, status: "refused", reason: check.status, toolCallId });
+			return check;
+		},
+		reportToolCall(report) {
+			if (!isObjectLike(report) || typeof report.name !== "string") {
+				invalidOptions("reportToolCall takes { name, status }, with a string name");
+			}
+			if (report.status !== "ok" && report.status !== "error") {
+				invalidOptions(`status must be "ok" or "error", got ${JSON.stringify(report.status)}`);
+			}
+			return ledger.report(report);
+		},
+	};
+}
+
+/** How many of `hidden` (the active names) are searchable tools. */
+function countActive(get: (name: string) => unknown, hidden: ReadonlySet<string>): number {
+	let count = 0;
+	for (const name of hidden) if (get(name) !== undefined) count++;
+	return count;
+}
+
+/** `details.discovery` of a call: the id, what the stages recorded, and the timings. */
+function discoveryDetails(
+	id: string,
+	searched: Discovery,
+	collectMs: number,
+	activateMs: number,
+	started: number,
+): ToolSearchDiscoveryDetails {
+	const { timings, ...record } = searched.record;
+	return {
+		discovery_id: id,
+		...record,
+		timings_ms: { collect: collectMs, ...timings, activate: activateMs, total: elapsedMs(started) },
 	};
 }

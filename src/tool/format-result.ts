@@ -6,6 +6,7 @@ import { MAX_UNMATCHED_TERMS_SHOWN, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
 import { namespaceListingLines } from "./namespace-listing.js";
+import { judgeAbstainedNote, notLoadedNote, searchFailedNote } from "./pipeline-notes.js";
 import { echoedQuery } from "./result-budget.js";
 import type {
 	ToolSearchResultTool,
@@ -157,13 +158,15 @@ function unmatchedNote(unmatched: readonly string[]): string {
 	return `No tool matched: ${shown}${rest}. Rephrase those words (synonyms, the action or object) to search again.`;
 }
 
-function fallbackNote(reason: string | undefined): string {
+function fallbackNote(reason: string | undefined, rankedBy: string): string {
 	const cleaned = (reason ?? "unknown error")
 		.replace(/^ranker failed: /, "")
 		.replace(/\s+/g, " ")
 		.trim();
 	const short = cleaned.length > 200 ? `${cleaned.slice(0, 197)}...` : cleaned;
-	return `Note: the configured ranker failed (${short}); results are from the built-in BM25 ranker.`;
+	const from =
+		rankedBy === "fallback" ? "the built-in BM25 ranker" : `the fallback ranker ${JSON.stringify(rankedBy)}`;
+	return `Note: the configured ranker failed (${short}); results are from ${from}.`;
 }
 
 function ignoredNote(count: number): string {
@@ -203,7 +206,11 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 	if (details.total_tools === 0) {
 		lines.push(NO_TOOLS_MESSAGE);
 	} else if (details.activated_tools.length === 0) {
-		lines.push(details.abstained === true ? ABSTAINED_MESSAGE : NO_MATCH_MESSAGE);
+		lines.push(
+			searchFailedNote(details.discovery) ??
+				judgeAbstainedNote(details.discovery) ??
+				(details.abstained === true ? ABSTAINED_MESSAGE : NO_MATCH_MESSAGE),
+		);
 	} else {
 		const found = new Map(details.tools.map((tool) => [tool.name, tool]));
 		for (const name of details.activated_tools) {
@@ -211,6 +218,9 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 			lines.push(line === "" ? `- ${name}` : `- ${name}: ${line}`);
 		}
 		lines.push(TOOLS_AVAILABLE_MESSAGE);
+		const activated = new Set(details.activated_tools);
+		const notLoaded = details.tools.filter((tool) => !activated.has(tool.name)).map((tool) => tool.name);
+		if (notLoaded.length > 0) lines.push(notLoadedNote(notLoaded));
 	}
 	const omitted = details.omitted_tools ?? 0;
 	if (omitted > 0) {
@@ -225,7 +235,9 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 			`Note: limit ${details.requested_limit} is above the maximum of ${details.limit}; searched for ${details.limit} tools.`,
 		);
 	}
-	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
+	if (details.ranked_by === "fallback" || details.fallback_reason !== undefined) {
+		lines.push(fallbackNote(details.fallback_reason, details.ranked_by));
+	}
 	const ignored = details.ignored_terms ?? 0;
 	if (ignored > 0) lines.push(ignoredNote(ignored));
 	if (details.total_tools > 0 && details.activated_tools.length === 0 && details.namespaces !== undefined) {
