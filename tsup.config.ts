@@ -4,6 +4,7 @@ export default defineConfig({
 	entry: {
 		index: "src/index.ts",
 		ranking: "src/ranking.ts",
+		pipeline: "src/pipeline.ts",
 		wink: "src/wink.ts",
 		"adapters/pi": "src/adapters/pi.ts",
 		"adapters/ai-sdk": "src/adapters/ai-sdk.ts",
