@@ -7,6 +7,7 @@ import { rewriteToolNotFound } from "../../src/adapters/pi/guard.js";
 import { loadedNowMessage } from "../../src/adapters/shared/loaded-now-message.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
+import type { ToolSearchToolDetails } from "../../src/tool/format-result.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 import type { ToolRanker, ToolRankOptions } from "../../src/types.js";
 import { thrown } from "../helpers/thrown.js";
@@ -416,9 +417,11 @@ describe("toolSearchExtension: the pipeline (gates at surfacing and at execution
 		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
 		pi.tool("github__update_issue", "Update an issue in a GitHub repository.");
 		await pi.emit("session_start", { reason: "startup" });
-		const result = await pi.search({ query: "create github issue", limit: 1 });
-		expect(result.details.activated_tools).toEqual(["github__update_issue"]);
-		expect(result.details.discovery?.unavailable).toEqual(["github__create_issue"]);
+		const { details } = (await pi.search({ query: "create github issue", limit: 1 })) as {
+			details: ToolSearchToolDetails;
+		};
+		expect(details.activated_tools).toEqual(["github__update_issue"]);
+		expect(details.discovery?.unavailable).toEqual(["github__create_issue"]);
 		expect(seen).toContain(CTX);
 	});
 
@@ -468,7 +471,9 @@ describe("toolSearchExtension: the pipeline (gates at surfacing and at execution
 		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
 		pi.tool("slack__post_message", "Post a message to Slack.");
 		await pi.emit("session_start", { reason: "startup" });
-		const { details } = await pi.search({ query: "create github issue", limit: 1 });
+		const { details } = (await pi.search({ query: "create github issue", limit: 1 })) as {
+			details: ToolSearchToolDetails;
+		};
 		await pi.emit("tool_result", { toolName: "github__create_issue", toolCallId: "c1", isError: false });
 		await pi.emit("tool_result", { toolName: "tool_search", toolCallId: "c0", isError: false });
 		pi.api.setActiveTools([...pi.active(), "slack__post_message"]);
