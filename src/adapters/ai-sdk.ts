@@ -8,7 +8,8 @@
  *   unloaded tool fails with `NoSuchToolError` and never reaches `execute`. `repairToolCall` (for
  *   `experimental_repairToolCall`) makes the model read the guard's message instead. Catalogue
  *   tools' `execute` is guarded too, for calls that bypass the step's tool set (approved calls
- *   from history, direct calls).
+ *   from history, direct calls), and asks `isAvailable` again (a stale call is refused) with the
+ *   call's `experimental_context` as `ctx`; each executed call is reported to `onTrace`.
  * - Anthropic: `toolReferences: true` declares every tool from the first request, the searchable
  *   ones `deferLoading`, so `prepareStep` keeps the declared list fixed (the prompt cache holds),
  *   and answers with `tool_reference` blocks (custom content parts `@ai-sdk/anthropic` converts).
@@ -28,7 +29,7 @@ import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { quote, ToolSearchError } from "../errors.js";
 import { createActiveToolSet } from "../host/create-active-tool-set.js";
 import type { ToolHost } from "../host/types.js";
-import { checkToolCall, planDiscovery, renderToolSearchDescription } from "../integration/index.js";
+import { planDiscovery, renderToolSearchDescription } from "../integration/index.js";
 import { invalidOptions } from "../internal/guards.js";
 import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
@@ -128,7 +129,15 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	const defaultLimit = searchOptions.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 
 	const toolSearch = createSearchAiTool(search, defaultLimit, toolReferences);
-	const wrapped = wrapTools(tools, names, { deferred: plan.deferred, toolReferences, guarded, host });
+	const gated = searchOptions.isAvailable !== undefined;
+	const wrapped = wrapTools(tools, names, {
+		deferred: plan.deferred,
+		toolReferences,
+		guarded,
+		host,
+		search,
+		gated,
+	});
 	wrapped[TOOL_SEARCH_TOOL_NAME] = toolSearch;
 
 	const activeTools = () => host.getActiveTools() as (keyof WithToolSearch<TOOLS> & string)[];
@@ -144,9 +153,11 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		activeTools,
 		repairToolCall: async ({ toolCall, error }) => {
 			if (guarded === undefined || !NoSuchToolError.isInstance(error)) return null;
-			const check = checkToolCall(toolCall.toolName, host, guarded);
-			const loaded = check.status === "active" || check.status === "activated";
-			throw new Error(loaded ? loadedNowMessage(toolCall.toolName) : check.message);
+			const check = await search.checkToolCall(toolCall.toolName, {
+				...guarded,
+				toolCallId: toolCall.toolCallId,
+			});
+			throw new Error("message" in check ? check.message : loadedNowMessage(toolCall.toolName));
 		},
 		plan,
 		host,

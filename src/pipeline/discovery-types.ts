@@ -99,10 +99,10 @@ export interface ToolSearchDiscoveryDetails {
 }
 
 /**
- * An executed (or refused) tool call, reported to the `tool_search` that activated the tool, so
- * traces link execution to discovery. Adapters report it themselves where they run tools (pi, the
- * AI SDK, the MCP proxy) and refusals everywhere; with the Anthropic and OpenAI adapters, report
- * the calls you run.
+ * A tool call's outcome, reported to the `tool_search` that activated the tool, so traces link
+ * execution to discovery. Adapters report it themselves where they run tools (pi, the AI SDK, the
+ * MCP proxy) and refusals everywhere; with the Anthropic and OpenAI adapters, report the calls you
+ * run.
  *
  * @example
  * ```ts
@@ -112,8 +112,10 @@ export interface ToolSearchDiscoveryDetails {
  */
 export interface ToolCallReport {
 	name: string;
-	/** `"ok"`: it ran; `"error"`: it ran and failed (or threw). */
-	status: "ok" | "error";
+	/** `"ok"`: it ran; `"error"`: it ran and failed (or threw); `"refused"`: a guard did not let it run. */
+	status: "ok" | "error" | "refused";
+	/** Why it was refused (with `"refused"`): the statuses of `checkToolCall`. */
+	reason?: "unavailable" | "inactive" | "unknown" | undefined;
 	toolCallId?: string | undefined;
 	/** How long it ran, in ms. */
 	ms?: number | undefined;

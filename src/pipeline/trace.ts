@@ -125,7 +125,7 @@ export class DiscoveryLedger {
 			discovery_id: discoveryId ?? null,
 			tool: report.name,
 			status: report.status,
-			...("reason" in report && report.reason !== undefined ? { reason: report.reason } : {}),
+			...(report.status === "refused" && report.reason !== undefined ? { reason: report.reason } : {}),
 			...(report.toolCallId === undefined ? {} : { tool_call_id: report.toolCallId }),
 			...(ms === undefined ? {} : { ms }),
 		});

@@ -257,8 +257,8 @@ export function buildToolSearchTool(
 			if (!isObjectLike(report) || typeof report.name !== "string") {
 				invalidOptions("reportToolCall takes { name, status }, with a string name");
 			}
-			if (report.status !== "ok" && report.status !== "error") {
-				invalidOptions(`status must be "ok" or "error", got ${JSON.stringify(report.status)}`);
+			if (!["ok", "error", "refused"].includes(report.status)) {
+				invalidOptions(`status must be "ok", "error" or "refused", got ${JSON.stringify(report.status)}`);
 			}
 			return ledger.report(report);
 		},

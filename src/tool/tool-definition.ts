@@ -59,9 +59,10 @@ export interface ToolSearchToolDefinition {
 		options?: { ctx?: unknown; autoActivate?: boolean | undefined; toolCallId?: string | undefined },
 	): Promise<ToolCallCheck>;
 	/**
-	 * Reports a tool call's outcome (ran, or ran and failed), linked to the `tool_search` call that
-	 * activated the tool: an outcome record for `onTrace`. Returns that call's `discovery_id`
-	 * (`undefined` when none of this tool's searches activated it, or the pipeline is off).
+	 * Reports a tool call's outcome (ran, ran and failed, or refused by a guard of yours), linked to
+	 * the `tool_search` call that activated the tool: an outcome record for `onTrace`. Returns that
+	 * call's `discovery_id` (`undefined` when none of this tool's searches activated it, or the
+	 * pipeline is off).
 	 */
 	reportToolCall(report: ToolCallReport): string | undefined;
 }

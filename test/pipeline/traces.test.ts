@@ -191,7 +191,7 @@ describe("execution outcomes, linked to the discovery that activated the tool", 
 	it("reportToolCall rejects a malformed report", () => {
 		const tool = createToolSearchTool({ tools: catalogHost() });
 		expect(() => tool.reportToolCall({ name: "x", status: "done" as never })).toThrow(
-			'tool-search: status must be "ok" or "error", got "done"',
+			'tool-search: status must be "ok", "error" or "refused", got "done"',
 		);
 	});
 });

@@ -1,12 +1,15 @@
 /**
  * The catalogue tools as `createAiSdkToolSearch` hands them out: each tool as it is, or a copy whose
- * `execute` runs the guard first and, with `toolReferences`, whose Anthropic provider options mark
- * a searchable tool `deferLoading`. The tools given are never mutated.
+ * `execute` runs the guard first (and reports the call's outcome to `tool_search`'s traces) and,
+ * with `toolReferences`, whose Anthropic provider options mark a searchable tool `deferLoading`.
+ * The tools given are never mutated.
  */
 import type { Tool, ToolSet } from "ai";
 import type { ToolHost } from "../../host/types.js";
 import { checkToolCall, type ToolCallCheckOptions } from "../../integration/index.js";
+import type { ToolSearchToolDefinition } from "../../tool/tool-definition.js";
 import { isObject } from "../shared/checks.js";
+import { callOf } from "./call-of.js";
 
 type AnyExecute = (input: unknown, options: unknown) => unknown;
 
@@ -20,14 +23,94 @@ export interface WrapToolsOptions {
 	readonly guarded: Pick<ToolCallCheckOptions, "autoActivate"> | undefined;
 	/** The host the guard checks calls against. */
 	readonly host: ToolHost;
+	/** The `tool_search` whose gate the guard asks and whose traces get the outcomes. */
+	readonly search: ToolSearchToolDefinition;
+	/** Whether `tool_search` has an `isAvailable` gate (the guard is then asynchronous). */
+	readonly gated: boolean;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return isObject(value) && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** An `async function*`: a streaming tool, whose result must stay an async iterable. */
+function isAsyncGeneratorFunction(fn: AnyExecute): boolean {
+	return Object.prototype.toString.call(fn) === "[object AsyncGeneratorFunction]";
+}
+
+/**
+ * `execute` behind the guard. Without a gate the check is synchronous and the tool's own result
+ * (a value, a promise or an async iterable) is returned as is; with one, the check is awaited
+ * first, and an `async function*` tool stays a generator.
+ */
+function guardedExecute(
+	name: string,
+	tool: Tool,
+	execute: AnyExecute,
+	options: WrapToolsOptions,
+): AnyExecute {
+	const { guarded, host, search, gated } = options;
+	const guard = guarded ?? {};
+	const report = (status: "ok" | "error", toolCallId: string | undefined) => {
+		search.reportToolCall({ name, status, ...(toolCallId === undefined ? {} : { toolCallId }) });
+	};
+	if (!gated) {
+		return (input, executeOptions) => {
+			const { toolCallId } = callOf(executeOptions);
+			const check = checkToolCall(name, host, guard);
+			if ("message" in check) {
+				search.reportToolCall({ name, status: "refused", reason: check.status, toolCallId });
+				return Promise.reject(new Error(check.message));
+			}
+			const result = execute.call(tool, input, executeOptions);
+			if (isThenable(result)) {
+				result.then(
+					() => report("ok", toolCallId),
+					() => report("error", toolCallId),
+				);
+			}
+			return result;
+		};
+	}
+	const checked = async (executeOptions: unknown) => {
+		const call = callOf(executeOptions);
+		const check = await search.checkToolCall(name, { ...guard, ...call });
+		if ("message" in check) throw new Error(check.message);
+		return call.toolCallId;
+	};
+	if (isAsyncGeneratorFunction(execute)) {
+		return (input, executeOptions) =>
+			(async function* () {
+				const toolCallId = await checked(executeOptions);
+				try {
+					yield* execute.call(tool, input, executeOptions) as AsyncIterable<unknown>;
+					report("ok", toolCallId);
+				} catch (error) {
+					report("error", toolCallId);
+					throw error;
+				}
+			})();
+	}
+	return async (input, executeOptions) => {
+		const toolCallId = await checked(executeOptions);
+		try {
+			const output = await execute.call(tool, input, executeOptions);
+			report("ok", toolCallId);
+			return output;
+		} catch (error) {
+			report("error", toolCallId);
+			throw error;
+		}
+	};
 }
 
 /** The tools of `names`, keyed by name, copied where they are guarded or deferred. */
 export function wrapTools(
 	tools: ToolSet,
 	names: readonly string[],
-	{ deferred, toolReferences, guarded, host }: WrapToolsOptions,
+	options: WrapToolsOptions,
 ): Record<string, unknown> {
+	const { deferred, toolReferences, guarded } = options;
 	const searchable = new Set(deferred);
 	const wrapped: Record<string, unknown> = {};
 	for (const name of names) {
@@ -43,15 +126,8 @@ export function wrapTools(
 			const anthropic = isObject(tool.providerOptions?.anthropic) ? tool.providerOptions.anthropic : {};
 			copy.providerOptions = { ...tool.providerOptions, anthropic: { ...anthropic, deferLoading: true } };
 		}
-		if (guarded !== undefined && execute !== undefined) {
-			copy.execute = (input: unknown, executeOptions: unknown) => {
-				const check = checkToolCall(name, host, guarded);
-				if (check.status === "inactive" || check.status === "unknown") {
-					return Promise.reject(new Error(check.message));
-				}
-				return execute.call(tool, input, executeOptions);
-			};
-		}
+		if (guarded !== undefined && execute !== undefined)
+			copy.execute = guardedExecute(name, tool, execute, options);
 		wrapped[name] = copy;
 	}
 	return wrapped;
