@@ -178,10 +178,12 @@ function ignoredNote(count: number): string {
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
  * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units;
  * `"queries"`, each cut so, instead of `"query"` when `details.queries` is there); then one
- * `- name: first line` per activated tool and a line saying they are callable, or a line saying
- * nothing was found; then, when there are some, lines for matches left out to keep the text short,
- * unmatched query words (at most 20 named), a `limit` lowered to the maximum, the configured
- * ranker having failed, and query words left unsearched; last, when nothing was activated, the
+ * `- name: first line` per activated tool, a line saying they are callable and one naming the
+ * returned tools that were not activated (`activationLimit`), or a line saying nothing was found
+ * (or that the search failed, `onError: "empty"`, or that the judge found none fits); then, when
+ * there are some, lines for matches left out to keep the text short, unmatched query words (at
+ * most 20 named), a `limit` lowered to the maximum, the configured ranker having failed (and which
+ * answered instead), and query words left unsearched; last, when nothing was activated, the
  * namespaces of `details.namespaces` that fit in 1,500 bytes.
  *
  * @example
