@@ -141,7 +141,7 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
 	}
 	const record: DiscoveryRecord = {
 		...base,
-		candidates: candidateRecords(candidates),
+		candidates: pipeline.on ? candidateRecords(candidates) : [],
 		...(gated.unavailable.length === 0 ? {} : { unavailable: gated.unavailable }),
 		...(gated.errors.length === 0 ? {} : { gate_errors: gated.errors }),
 		...(rerank === undefined ? {} : { rerank }),
