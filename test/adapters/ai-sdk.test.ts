@@ -509,12 +509,8 @@ describe("createAiSdkToolSearch: the pipeline (gates at surfacing and at executi
 			isAvailable: () => true,
 		});
 		const outputs: unknown[] = [];
-		for await (const output of search.tools.weather__stream.execute?.(
-			{},
-			OPTIONS,
-		) as AsyncIterable<unknown>) {
-			outputs.push(output);
-		}
+		const streamed = search.tools.weather__stream.execute?.({}, OPTIONS) as AsyncIterable<unknown>;
+		for await (const output of streamed) outputs.push(output);
 		expect(outputs).toEqual(["cloudy", "rain"]);
 	});
 
