@@ -4,7 +4,7 @@
  * failure, a malformed decision or the deadline leave the ranked order in force, recorded.
  */
 import { quote } from "../errors.js";
-import { elapsedMs, withDeadline } from "../internal/deadline.js";
+import { describeError, elapsedMs, withDeadline } from "../internal/deadline.js";
 import { isObject } from "../internal/guards.js";
 import { type Candidate, candidateViews } from "./candidates.js";
 import type { ToolSearchJudgeDecision } from "./discovery-types.js";
@@ -63,9 +63,14 @@ export async function judgeStage(
 		pipeline.judgeTimeoutMs,
 		signal,
 	);
-	const read: Read = settled.ok
-		? readDecision(settled.value, candidates)
-		: { ok: false, error: `judge failed: ${settled.error}` };
+	let read: Read = { ok: false, error: `judge failed: ${settled.ok ? "" : settled.error}` };
+	if (settled.ok) {
+		try {
+			read = readDecision(settled.value, candidates);
+		} catch (error) {
+			read = { ok: false, error: `judge failed: ${describeError(error)}` }; // a hostile getter or proxy
+		}
+	}
 	const ms = elapsedMs(start);
 	if (!read.ok) return { decision: { mode, ms, error: traceText(read.error) }, selected: undefined };
 	const decision: ToolSearchJudgeDecision = {

@@ -3,7 +3,7 @@
  * company logic). A failure, a malformed answer or the deadline keep the order it was given.
  */
 import { quote } from "../errors.js";
-import { elapsedMs, withDeadline } from "../internal/deadline.js";
+import { describeError, elapsedMs, withDeadline } from "../internal/deadline.js";
 import { isObject } from "../internal/guards.js";
 import { type Candidate, candidateViews } from "./candidates.js";
 import type { ToolSearchDiscoveryDetails } from "./discovery-types.js";
@@ -41,6 +41,15 @@ function readAnswer(answer: unknown, candidates: readonly Candidate[]): Candidat
 	return ordered;
 }
 
+/** `read()`, or why reading the answer threw (a hostile getter or proxy). */
+function safely(read: () => Candidate[] | string): Candidate[] | string {
+	try {
+		return read();
+	} catch (error) {
+		return `rerank failed: ${describeError(error)}`;
+	}
+}
+
 /**
  * Runs the reranker over `candidates` with `rerankTimeoutMs`; the candidates it returns, in its
  * order (those it leaves out are dropped), or `candidates` as they were when it failed.
@@ -61,7 +70,9 @@ export async function rerankStage(
 		pipeline.rerankTimeoutMs,
 		signal,
 	);
-	const answer = settled.ok ? readAnswer(settled.value, candidates) : `rerank failed: ${settled.error}`;
+	const answer = settled.ok
+		? safely(() => readAnswer(settled.value, candidates))
+		: `rerank failed: ${settled.error}`;
 	const ms = elapsedMs(start);
 	if (typeof answer === "string")
 		return { candidates: [...candidates], record: { ms, error: traceText(answer) } };

@@ -1,7 +1,7 @@
 import { DEFAULT_RANKER_TIMEOUT_MS } from "../defaults.js";
 import { quote } from "../errors.js";
 import type { QueryTermInfo } from "../index/index-search.js";
-import { elapsedMs, withDeadline } from "../internal/deadline.js";
+import { describeError, elapsedMs, withDeadline } from "../internal/deadline.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { throwIfAborted } from "./check-rank-call.js";
@@ -152,7 +152,11 @@ async function attempt(
 	);
 	throwIfAborted(signal);
 	if (!settled.ok) return `ranker failed: ${settled.error}`;
-	return checkMatches(settled.value, candidates, limit);
+	try {
+		return checkMatches(settled.value, candidates, limit);
+	} catch (error) {
+		return `ranker failed: ${describeError(error)}`; // a throwing getter in the answer
+	}
 }
 
 /**

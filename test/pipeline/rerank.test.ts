@@ -115,3 +115,38 @@ describe("the rerank stage", () => {
 		expect(signal?.aborted).toBe(true);
 	});
 });
+
+describe("the rerank and judge stages against hostile answers", () => {
+	const hostile = () =>
+		new Proxy([], {
+			get() {
+				throw new Error("hostile getter");
+			},
+		});
+
+	it("a reranker's answer that throws when read keeps the ranked order", async () => {
+		const result = await createToolSearchTool({
+			tools: catalogHost(),
+			ranker: wordRanker(),
+			rerank: () => [
+				{
+					get name(): string {
+						throw new Error("hostile getter");
+					},
+				},
+			],
+		}).execute("1", { query: "create issue", limit: 1 });
+		expect(details(result).activated_tools).toEqual(["github__create_issue"]);
+		expect(details(result).discovery?.rerank?.error).toBe("rerank failed: hostile getter");
+	});
+
+	it("a judge's decision that throws when read leaves the ranked order", async () => {
+		const result = await createToolSearchTool({
+			tools: catalogHost(),
+			ranker: wordRanker(),
+			judge: { mode: "on", decide: () => ({ selected: hostile() as never }) },
+		}).execute("1", { query: "create issue", limit: 1 });
+		expect(details(result).activated_tools).toEqual(["github__create_issue"]);
+		expect(details(result).discovery?.judge?.error).toBe("judge failed: hostile getter");
+	});
+});

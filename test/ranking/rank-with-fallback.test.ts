@@ -220,3 +220,17 @@ describe("rankWithFallback: a chain of rankers", () => {
 		]);
 	});
 });
+
+describe("rankWithFallback: a hostile answer", () => {
+	it("falls back when reading the ranker's answer throws (a throwing getter)", async () => {
+		const match = {};
+		Object.defineProperty(match, "name", {
+			get() {
+				throw new Error("match getter");
+			},
+		});
+		const ranker: ToolRanker = { rank: async () => [match as never] };
+		const outcome = await rankWithFallback(ranker, "weather", documents, 5, { fallback: new Bm25Ranker() });
+		expect(outcome).toMatchObject({ rankedBy: "fallback", fallbackReason: "ranker failed: match getter" });
+	});
+});
