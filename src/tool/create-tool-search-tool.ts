@@ -14,7 +14,7 @@ import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/d
 import { checkToolCall } from "../integration/unloaded-tool-guard.js";
 import { elapsedMs, withDeadline } from "../internal/deadline.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
-import { type Discovery, discover } from "../pipeline/discover.js";
+import { discover } from "../pipeline/discover.js";
 import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
 import { resolvePipeline } from "../pipeline/pipeline-options.js";
 import { DiscoveryLedger, discoveryTrace, emitTrace, newDiscoveryId } from "../pipeline/trace.js";
@@ -23,6 +23,7 @@ import { throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
 import { activateFound } from "./activate-found.js";
+import { countActive, discoveryDetails, successDetails } from "./call-details.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import {
 	formatToolSearchError,
@@ -140,6 +141,44 @@ export function buildToolSearchTool(
 		return own;
 	}
 
+	/** Reads the catalogue and runs the discovery for one call. */
+	async function search(
+		phrasings: readonly string[],
+		limit: number,
+		signal: AbortSignal | undefined,
+		ctx: unknown,
+	) {
+		const mark = performance.now();
+		const view = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
+		const hidden = new Set(activeNames(tools.getActiveTools()));
+		const collectMs = elapsedMs(mark);
+		const rankers = rankersForCall();
+		const found = await discover({
+			phrasings,
+			limit,
+			view,
+			hidden,
+			signal,
+			ctx,
+			rankers,
+			fallback: ownRanker(),
+			pipeline,
+		});
+		throwIfAborted(signal);
+		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);
+		return { view, hidden, found, collectMs, totalTools };
+	}
+
+	/** Hands the call's record to `onTrace`. */
+	function trace(
+		called: Partial<ToolSearchToolDetails> & { query: string },
+		discovery: ToolSearchDiscoveryDetails,
+		context: { toolCallId: string; catalogueSize: number; failed: boolean },
+	): void {
+		const returned = (called.tools ?? []).map((tool) => tool.name);
+		emitTrace(pipeline.onTrace, discoveryTrace(called, discovery, { ...context, returned }));
+	}
+
 	async function execute(
 		toolCallId: string,
 		params: unknown,
@@ -155,75 +194,44 @@ export function buildToolSearchTool(
 		const limit = Math.min(input.limit, maxLimit);
 		applyPolicy();
 
-		let mark = performance.now();
-		const view = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
-		const hidden = new Set(activeNames(tools.getActiveTools()));
-		const collectMs = elapsedMs(mark);
-		const searched = await discover({
-			phrasings: queries ?? [query],
+		const { view, hidden, found, collectMs, totalTools } = await search(
+			queries ?? [query],
 			limit,
-			view,
-			hidden,
 			signal,
 			ctx,
-			rankers: rankersForCall(),
-			fallback: ownRanker(),
-			pipeline,
-		});
-		throwIfAborted(signal);
-		const { outcome } = searched;
+		);
+		const { outcome } = found;
 		const id = pipeline.on ? newDiscoveryId() : undefined;
-		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);
-		const trace = (
-			called: Partial<ToolSearchToolDetails> & { query: string },
-			discovery: ToolSearchDiscoveryDetails,
-			failed: boolean,
-		) => {
-			const returned = (called.tools ?? []).map((tool) => tool.name);
-			const context = { toolCallId, catalogueSize: view.tools.length, returned, failed };
-			emitTrace(pipeline.onTrace, discoveryTrace(called, discovery, context));
-		};
 		const discoveryOf = (activateMs: number): ToolSearchDiscoveryDetails | undefined =>
-			id === undefined ? undefined : discoveryDetails(id, searched, collectMs, activateMs, started);
+			id === undefined ? undefined : discoveryDetails(id, found, collectMs, activateMs, started);
+		const traceContext = { toolCallId, catalogueSize: view.tools.length };
 
 		if (outcome.failure !== undefined && pipeline.onError === "fail") {
 			const discovery = discoveryOf(0) as ToolSearchDiscoveryDetails;
 			const called = { query, ...(queries === undefined ? {} : { queries }), limit, total_tools: totalTools };
-			trace({ ...called, ranked_by: outcome.rankedBy }, discovery, true);
+			trace({ ...called, ranked_by: outcome.rankedBy }, discovery, { ...traceContext, failed: true });
 			return formatSearchFailure(discovery, query);
 		}
 
-		mark = performance.now();
-		const found = activateFound(tools, searched, selected);
+		const mark = performance.now();
+		const activation = activateFound(tools, found, selected);
 		const activateMs = elapsedMs(mark);
-		if (id !== undefined) ledger.activated(id, found.activated);
-		const stillActive = new Set(found.active);
+		if (id !== undefined) ledger.activated(id, activation.activated);
 		const namespaces =
-			found.activated.length === 0 && totalTools > 0
+			activation.activated.length === 0 && totalTools > 0
 				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.info.name)))
 				: [];
 		const discovery = discoveryOf(activateMs);
-		const details: ToolSearchToolDetails = {
-			query,
-			...(queries === undefined ? {} : { queries }),
-			limit,
-			...(limit < input.limit ? { requested_limit: input.limit } : {}),
-			total_tools: totalTools,
-			activated_tools: found.activated,
-			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
-			ranked_by: outcome.rankedBy,
-			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
-			tools: found.listed,
-			...(found.omitted > 0 ? { omitted_tools: found.omitted } : {}),
-			...(outcome.terms === undefined
-				? {}
-				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
-			...(outcome.abstained === true ? { abstained: true } : {}),
-			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
-			...(namespaces.length === 0 ? {} : { namespaces }),
-			...(discovery === undefined ? {} : { discovery }),
-		};
-		if (discovery !== undefined) trace(details, discovery, false);
+		const details = successDetails({
+			input: { query, queries, limit, requested: input.limit },
+			totalTools,
+			activation,
+			selected,
+			outcome,
+			namespaces,
+			discovery,
+		});
+		if (discovery !== undefined) trace(details, discovery, { ...traceContext, failed: false });
 		return formatToolSearchResult(details);
 	}
 
@@ -262,28 +270,5 @@ export function buildToolSearchTool(
 			}
 			return ledger.report(report);
 		},
-	};
-}
-
-/** How many of `hidden` (the active names) are searchable tools. */
-function countActive(get: (name: string) => unknown, hidden: ReadonlySet<string>): number {
-	let count = 0;
-	for (const name of hidden) if (get(name) !== undefined) count++;
-	return count;
-}
-
-/** `details.discovery` of a call: the id, what the stages recorded, and the timings. */
-function discoveryDetails(
-	id: string,
-	searched: Discovery,
-	collectMs: number,
-	activateMs: number,
-	started: number,
-): ToolSearchDiscoveryDetails {
-	const { timings, ...record } = searched.record;
-	return {
-		discovery_id: id,
-		...record,
-		timings_ms: { collect: collectMs, ...timings, activate: activateMs, total: elapsedMs(started) },
 	};
 }
