@@ -18,6 +18,7 @@ export default defineConfig([
 			ranking: "src/ranking.ts",
 			wink: "src/wink.ts",
 			"meta-tools": "src/meta-tools.ts",
+			pipeline: "src/pipeline.ts",
 			"adapters/pi": "src/adapters/pi.ts",
 			"adapters/ai-sdk": "src/adapters/ai-sdk.ts",
 			"adapters/mcp": "src/adapters/mcp.ts",

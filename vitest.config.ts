@@ -5,6 +5,7 @@ export default defineConfig({
 	resolve: {
 		alias: {
 			"tool-search/ranking": fileURLToPath(new URL("./src/ranking.ts", import.meta.url)),
+			"tool-search/pipeline": fileURLToPath(new URL("./src/pipeline.ts", import.meta.url)),
 			"tool-search/wink": fileURLToPath(new URL("./src/wink.ts", import.meta.url)),
 			"tool-search/meta-tools": fileURLToPath(new URL("./src/meta-tools.ts", import.meta.url)),
 			"tool-search/pi": fileURLToPath(new URL("./src/adapters/pi.ts", import.meta.url)),

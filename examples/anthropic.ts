@@ -64,7 +64,7 @@ for (const [turn, blocks] of script.entries()) {
 	const content: ToolResult[] = [];
 	for (const block of blocks) {
 		if (block.name === "tool_search") content.push(await search.handleToolUse(block));
-		else content.push(search.guard(block) ?? run(block));
+		else content.push((await search.guard(block)) ?? run(block));
 	}
 	const calls = blocks.map((block) => `${block.name} ${JSON.stringify(block.input)}`).join(", ");
 	show(`turn ${turn + 1}: the model calls ${calls}; the next user message`, { role: "user", content });

@@ -65,7 +65,7 @@ for (const item of output) {
 	if (item.type === "tool_search_call") {
 		show("Responses: tool_search_call answered with", await search.handleToolSearchCall(item));
 	} else if (item.type === "function_call") {
-		const refused = search.guard(item);
+		const refused = await search.guard(item);
 		show(`Responses: function_call ${item.name}`, refused ?? "loaded: the host runs it");
 	}
 }

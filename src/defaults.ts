@@ -648,3 +648,43 @@ export const MAX_SELECT_SUGGESTED_NAMES = 5;
  * ```
  */
 export const MAX_NAMESPACES_NAMED = 20;
+// The discovery pipeline (issue 14: `tool-search/pipeline`).
+
+/**
+ * The defaults of the pipeline's options (see `ToolSearchPipelineOptions`): a failing ranker hands
+ * over to the next (then to the built-in BM25), each ranker gets 5 s, the reranker 5 s, the judge
+ * 10 s, the gates (`isAvailable`, `affinity`) 1 s for a call's candidates together.
+ *
+ * @example
+ * ```ts
+ * createToolSearchTool({ tools: host, judge, judgeTimeoutMs: DEFAULT_PIPELINE_OPTIONS.judgeTimeoutMs * 3 });
+ * ```
+ */
+export const DEFAULT_PIPELINE_OPTIONS = Object.freeze({
+	onError: "fallback",
+	rankerTimeoutMs: DEFAULT_RANKER_TIMEOUT_MS,
+	rerankTimeoutMs: 5000,
+	judgeTimeoutMs: 10_000,
+	gateTimeoutMs: 1000,
+} as const);
+
+/** `candidateLimit` by default: the call's `limit` times this (seed: fetch twice the limit, then filter). */
+export const CANDIDATE_LIMIT_FACTOR = 2;
+
+/** The affinity formula (seed): `score × max(MIN_AFFINITY_FACTOR, 1 + affinity × AFFINITY_WEIGHT)`. */
+export const AFFINITY_WEIGHT = 0.1;
+
+/** The smallest factor affinity multiplies a score by: strong avoidance demotes, never removes. */
+export const MIN_AFFINITY_FACTOR = 0.01;
+
+/** How many gate failures `details.discovery.gate_errors` lists. */
+export const MAX_GATE_ERRORS = 10;
+
+/** How many characters of an error message or a judge's reason details and traces keep. */
+export const MAX_TRACE_TEXT_LENGTH = 200;
+
+/** `createTraceWriter`: the size past which the trace file is rotated, in bytes (10 MiB). */
+export const DEFAULT_TRACE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** `createTraceWriter`: how many rotated files (`<path>.1` … `<path>.N`) are kept. */
+export const DEFAULT_TRACE_MAX_FILES = 3;

@@ -4,8 +4,9 @@
  *
  * This entry holds what a host needs: the tool, the host boundary, the discovery policy, the guard
  * for calls to unloaded tools, search documents and the ranker registry. The ranking engine
- * (`Bm25Ranker`, `ToolSearchIndex`, the tokenizer, tuning options) is in `tool-search/ranking`;
- * each host adapter has its own entry (`tool-search/pi`, `/ai-sdk`, `/mcp`, `/anthropic`, `/openai`).
+ * (`Bm25Ranker`, `ToolSearchIndex`, the tokenizer, tuning options) is in `tool-search/ranking`; the
+ * discovery pipeline's types, trace writer and `evaluateTraces` in `tool-search/pipeline`; each host
+ * adapter has its own entry (`tool-search/pi`, `/ai-sdk`, `/mcp`, `/anthropic`, `/openai`).
  *
  * @example
  * ```ts

@@ -88,11 +88,18 @@ export interface ToolSearchDocument {
  * @example
  * ```ts
  * const match: ToolSearchMatch = { name: "weather__forecast", score: 4.2 };
+ * const hybrid: ToolSearchMatch = { name: "weather__forecast", score: 0.032, signals: { bm25: 4.2, dense: 0.81 } };
  * ```
  */
 export interface ToolSearchMatch {
 	name: string;
 	score: number;
+	/**
+	 * Component scores behind `score`, by name (the hybrid ranker: `bm25`, `dense`), when the ranker
+	 * was asked for them (`options.signals`) and has them. `tool_search` records them with the
+	 * candidate (`details.discovery`, traces); finite numbers only, at most 16.
+	 */
+	signals?: Readonly<Record<string, number>> | undefined;
 }
 
 /**
@@ -111,6 +118,12 @@ export interface ToolRankOptions {
 	signal?: AbortSignal | undefined;
 	/** Host context (pi passes its `ExtensionContext`), for rankers that need a session or model. */
 	ctx?: unknown;
+	/**
+	 * Asks for the component scores behind each match (`ToolSearchMatch.signals`), when the ranker
+	 * has them; `tool_search` asks when its pipeline is on (see `tool-search/pipeline`). A ranker
+	 * may ignore it.
+	 */
+	signals?: boolean | undefined;
 }
 
 /**

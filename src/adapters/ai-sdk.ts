@@ -8,7 +8,8 @@
  *   unloaded tool fails with `NoSuchToolError` and never reaches `execute`. `repairToolCall` (for
  *   `experimental_repairToolCall`) makes the model read the guard's message instead. Catalogue
  *   tools' `execute` is guarded too, for calls that bypass the step's tool set (approved calls
- *   from history, direct calls).
+ *   from history, direct calls), and asks `isAvailable` again (a stale call is refused) with the
+ *   call's `experimental_context` as `ctx`; each executed call is reported to `onTrace`.
  * - Anthropic: `toolReferences: true` declares every tool from the first request, the searchable
  *   ones `deferLoading`, so `prepareStep` keeps the declared list fixed (the prompt cache holds),
  *   and answers with `tool_reference` blocks (custom content parts `@ai-sdk/anthropic` converts).
@@ -28,12 +29,8 @@ import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js
 import { quote, ToolSearchError } from "../errors.js";
 import { createActiveToolSet } from "../host/create-active-tool-set.js";
 import type { ToolHost } from "../host/types.js";
-import {
-	checkToolCall,
-	planDiscovery,
-	renderToolSearchDescription,
-	type ToolCallCheckOptions,
-} from "../integration/index.js";
+import { planDiscovery, renderToolSearchDescription } from "../integration/index.js";
+import { invalidOptions } from "../internal/guards.js";
 import { createToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
 import { sourcesOf, toolInfo } from "./ai-sdk/catalog.js";
@@ -41,6 +38,7 @@ import { createSearchAiTool } from "./ai-sdk/search-tool.js";
 import type { AiSdkToolSearch, AiSdkToolSearchOptions, WithToolSearch } from "./ai-sdk/types.js";
 import { wrapTools } from "./ai-sdk/wrap-tools.js";
 import { isObject } from "./shared/checks.js";
+import { guardOptions } from "./shared/guard-options.js";
 import { loadedNowMessage } from "./shared/loaded-now-message.js";
 
 export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel } from "./ai-sdk/embedder.js";
@@ -51,20 +49,6 @@ export type {
 	ToolSearchAiTool,
 	WithToolSearch,
 } from "./ai-sdk/types.js";
-
-import { invalidOptions } from "../internal/guards.js";
-
-/** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
-function guardOf(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
-	if (guard === undefined || guard === true) return {};
-	if (guard === false) return undefined;
-	if (!isObject(guard)) invalidOptions(`guard must be a boolean or an object, got ${quote(guard)}`);
-	const { autoActivate } = guard;
-	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
-	}
-	return autoActivate === undefined ? {} : { autoActivate };
-}
 
 /**
  * Creates `tool_search` for the AI SDK over a tool set, with the per-step active set kept in memory.
@@ -102,7 +86,7 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		invalidOptions(`policy must be an object, got ${quote(policy)}`);
 	if (typeof toolReferences !== "boolean")
 		invalidOptions(`toolReferences must be a boolean, got ${quote(toolReferences)}`);
-	const guarded = guardOf(guard);
+	const guarded = guardOptions(guard);
 
 	const names = Object.keys(tools);
 	const infos: ToolInfo[] = [];
@@ -147,12 +131,15 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	const toolSearch = createSearchAiTool(search, defaultLimit, toolReferences);
 	const budgeted =
 		searchOptions.maxActiveTools !== undefined || searchOptions.maxActiveSchemaTokens !== undefined;
+	const gated = searchOptions.isAvailable !== undefined;
 	const wrapped = wrapTools(tools, names, {
 		deferred: plan.deferred,
 		toolReferences,
 		guarded,
 		host,
 		...(budgeted ? { markUsed: search.markUsed } : {}),
+		search,
+		gated,
 	});
 	wrapped[TOOL_SEARCH_TOOL_NAME] = toolSearch;
 
@@ -169,9 +156,11 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		activeTools,
 		repairToolCall: async ({ toolCall, error }) => {
 			if (guarded === undefined || !NoSuchToolError.isInstance(error)) return null;
-			const check = checkToolCall(toolCall.toolName, host, guarded);
-			const loaded = check.status === "active" || check.status === "activated";
-			throw new Error(loaded ? loadedNowMessage(toolCall.toolName) : check.message);
+			const check = await search.checkToolCall(toolCall.toolName, {
+				...guarded,
+				toolCallId: toolCall.toolCallId,
+			});
+			throw new Error("message" in check ? check.message : loadedNowMessage(toolCall.toolName));
 		},
 		plan,
 		host,

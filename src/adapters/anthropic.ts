@@ -20,7 +20,7 @@
  * const reply = await client.messages.create({ model, max_tokens: 1024, tools: search.tools(), messages });
  * for (const block of reply.content) {
  *   if (block.type !== "tool_use") continue;
- *   results.push(block.name === "tool_search" ? await search.handleToolUse(block) : (search.guard(block) ?? (await run(block))));
+ *   results.push(block.name === "tool_search" ? await search.handleToolUse(block) : ((await search.guard(block)) ?? (await run(block))));
  * }
  * ```
  * @module
@@ -28,6 +28,7 @@
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { quote } from "../errors.js";
 import type { DiscoveryPlan } from "../integration/index.js";
+import type { ToolCallReport } from "../pipeline/discovery-types.js";
 import { toolSearchSchema } from "../tool/tool-search-schema.js";
 import type { ToolInfo } from "../types.js";
 import { fail, isObject } from "./shared/checks.js";
@@ -142,18 +143,26 @@ export interface AnthropicToolSearch {
 	tools(): AnthropicTool[];
 	/**
 	 * Runs a `tool_search` call: a `tool_result` with one `tool_reference` per tool found, then a text
-	 * block with the model-visible summary; bad arguments give `is_error: true` and the error text.
+	 * block with the model-visible summary; bad arguments (or a failed search with `onError: "fail"`)
+	 * give `is_error: true` and the error text. `ctx` reaches the rankers and the pipeline's stages.
 	 * @throws {ToolSearchError} `INVALID_OPTIONS` for a block that is not a `tool_search` `tool_use`.
 	 */
 	handleToolUse(
 		block: AnthropicToolUse,
-		options?: { signal?: AbortSignal | undefined },
+		options?: { signal?: AbortSignal | undefined; ctx?: unknown },
 	): Promise<AnthropicToolResultBlock>;
 	/**
 	 * Checks a call to any other tool: `undefined` when it is loaded (run it), else an `is_error`
-	 * `tool_result` telling the model to use `tool_search` (not loaded) or naming close names (unknown).
+	 * `tool_result` telling the model to use `tool_search` (not loaded), naming close names
+	 * (unknown), or saying the tool is not available right now (the `isAvailable` gate, asked with
+	 * `ctx`, refuses it: a stale call). Refusals are reported to `onTrace`.
 	 */
-	guard(block: AnthropicToolUse): AnthropicToolResultBlock | undefined;
+	guard(block: AnthropicToolUse, options?: { ctx?: unknown }): Promise<AnthropicToolResultBlock | undefined>;
+	/**
+	 * Reports the outcome of a call you ran (`ok` or `error`), linked in the traces to the
+	 * `tool_search` call that loaded the tool; returns its `discovery_id`.
+	 */
+	reportToolCall(report: ToolCallReport): string | undefined;
 	/** Loaded tools: `tool_search`, the pinned ones, then those searches found. */
 	activeTools(): string[];
 }
@@ -213,9 +222,12 @@ export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): 
 		is_error: true,
 	});
 
-	function guard(block: AnthropicToolUse): AnthropicToolResultBlock | undefined {
+	async function guard(
+		block: AnthropicToolUse,
+		options: { ctx?: unknown } = {},
+	): Promise<AnthropicToolResultBlock | undefined> {
 		checkBlock(block, "guard");
-		const message = refusal(block.name);
+		const message = await refusal(block.name, { ...options, toolCallId: block.id });
 		return message === undefined ? undefined : errorResult(block.id, message);
 	}
 
@@ -230,9 +242,15 @@ export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): 
 					`handleToolUse takes tool_search calls, got ${quote(block.name)}: use guard(block)`,
 				);
 			}
-			const blocked = guard(block);
+			const blocked = await guard(block, callOptions);
 			if (blocked !== undefined) return blocked;
-			const result = await search.execute(block.id, block.input, callOptions?.signal);
+			const result = await search.execute(
+				block.id,
+				block.input,
+				callOptions?.signal,
+				undefined,
+				callOptions?.ctx,
+			);
 			const text: AnthropicTextBlock = { type: "text", text: result.content[0].text };
 			if (result.isError) return errorResult(block.id, text.text);
 			const references = result.details.activated_tools.map(
@@ -241,6 +259,7 @@ export function createAnthropicToolSearch(options: AnthropicToolSearchOptions): 
 			return { type: "tool_result", tool_use_id: block.id, content: [...references, text] };
 		},
 		guard,
+		reportToolCall: (report) => search.reportToolCall(report),
 		activeTools: active,
 	};
 }

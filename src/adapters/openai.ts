@@ -16,7 +16,7 @@
  * const response = await client.responses.create({ model, tools: search.tools(), input });
  * for (const item of response.output) {
  *   if (item.type === "tool_search_call") next.push(item, ...(await search.handleToolSearchCall(item)));
- *   if (item.type === "function_call") next.push(search.guard(item) ?? (await run(item)));
+ *   if (item.type === "function_call") next.push((await search.guard(item)) ?? (await run(item)));
  * }
  * ```
  * @module
@@ -66,6 +66,7 @@ export function createOpenAIToolSearch(options: OpenAIToolSearchOptions): OpenAI
 		...(options.metaTools === undefined
 			? createChatCompletionsApi(catalog)
 			: createChatMetaApi(catalog, options.metaTools)),
+		reportToolCall: (report) => catalog.search.reportToolCall(report),
 		activeTools: catalog.active,
 	};
 }

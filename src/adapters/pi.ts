@@ -7,7 +7,9 @@
  *   reports them (at `session_start` and before each prompt), and only they are searched.
  * - pi answers a call to an inactive tool with `Tool <name> not found` before any `tool_call`
  *   handler runs, so the guard rewrites that tool result at `message_end` into a message naming
- *   `tool_search` (or a "did you mean" for unknown names).
+ *   `tool_search` (or a "did you mean" for unknown names). With an `isAvailable` gate, the guard
+ *   also blocks (`tool_call`) a call to a tool the gate refuses now, and with `onTrace` it reports
+ *   each executed call (`tool_result`) with the discovery that activated the tool.
  * - pi marks a tool result as failed when `execute` throws, so `tool_search`'s error results
  *   (bad arguments) are rethrown as `Error(text)`.
  *
@@ -31,11 +33,12 @@ import type { ToolHost } from "../host/types.js";
 import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../types.js";
 import { toPiToolDefinition } from "./pi/definition.js";
-import { guardOptions, guardPiToolCalls } from "./pi/guard.js";
+import { guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolInfo, PiToolSearchOptions } from "./pi/types.js";
+import { guardOptions } from "./shared/guard-options.js";
 
 export { toPiToolDefinition } from "./pi/definition.js";
-export { guardPiToolCalls } from "./pi/guard.js";
+export { guardPiToolCalls, type PiGuardOptions } from "./pi/guard.js";
 export type { PiExtensionApi, PiToolSearchDefinition, PiToolSearchOptions } from "./pi/types.js";
 
 const NO_TOOLS: ToolHost = { getAllTools: () => [], getActiveTools: () => [], setActiveTools: () => {} };
@@ -87,7 +90,7 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 			pi.on("session_start", sync);
 			pi.on("before_agent_start", sync);
 		}
-		if (guarded !== undefined) guardPiToolCalls(pi, guarded);
+		if (guarded !== undefined) guardPiToolCalls(pi, { ...guarded, toolSearch: tool });
 		if (toolOptions.maxActiveTools !== undefined || toolOptions.maxActiveSchemaTokens !== undefined) {
 			// Each tool result pi records is a use, for the active-set budget.
 			pi.on("message_end", (event) => {

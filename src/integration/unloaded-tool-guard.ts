@@ -1,19 +1,22 @@
 /**
  * `checkToolCall`: the guard every adapter runs before executing a model's tool call. A tool that
  * exists but is not loaded gets an error naming `tool_search` (or is loaded, if the host opts in);
- * an unknown tool gets the nearest names.
+ * an unknown tool gets the nearest names; with an `isAvailable` gate, a tool unavailable for this
+ * request (a call from stale history) is refused.
  */
-import { MAX_SUGGESTION_EDITS, MAX_SUGGESTION_NAME_LENGTH, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { quote } from "../errors.js";
 import { activeNames, hostList } from "../host/host-answer.js";
 import { isToolHost } from "../host/is-tool-host.js";
 import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
-import { boundedEditDistance, type EditDistanceWork } from "./bounded-edit-distance.js";
+import { suggest } from "./suggest-names.js";
 
 /** How many names an unknown-tool message suggests by default. */
 export const DEFAULT_MAX_TOOL_SUGGESTIONS = 3;
+
+export { suggest } from "./suggest-names.js";
 
 /**
  * Options of {@link checkToolCall}.
@@ -28,23 +31,32 @@ export interface ToolCallCheckOptions {
 	autoActivate?: boolean | undefined;
 	/** Most names suggested for an unknown tool. Integer ≥ 0. @defaultValue 3 */
 	maxSuggestions?: number | undefined;
+	/**
+	 * Whether a known tool may run for this request (the `isAvailable` gate of
+	 * `createToolSearchTool`): anything but `true`, a throw or a rejection refuses the call
+	 * (`unavailable`). With it, `checkToolCall` returns a Promise. @defaultValue every tool is available
+	 */
+	isAvailable?: ((name: string, ctx: unknown) => boolean | Promise<boolean>) | undefined;
+	/** The call's context (pi's `ExtensionContext`, your request), passed to `isAvailable`. */
+	ctx?: unknown;
 }
 
 /**
- * What {@link checkToolCall} found. For `inactive` and `unknown`, return `message` to the model as
- * the tool's error result instead of running the tool.
+ * What {@link checkToolCall} found. For `inactive`, `unknown` and `unavailable`, return `message`
+ * to the model as the tool's error result instead of running the tool.
  *
  * @example
  * ```ts
  * const check: ToolCallCheck = checkToolCall("github__create_issue", host);
- * if (check.status === "inactive" || check.status === "unknown") return { isError: true, content: check.message };
+ * if ("message" in check) return { isError: true, content: check.message };
  * ```
  */
 export type ToolCallCheck =
 	| { status: "active" }
 	| { status: "activated" }
 	| { status: "inactive"; message: string }
-	| { status: "unknown"; message: string; suggestions: string[] };
+	| { status: "unknown"; message: string; suggestions: string[] }
+	| { status: "unavailable"; message: string };
 
 /** A host item's non-empty string name, read once; `undefined` when malformed or its getter throws. */
 function nameOf(tool: unknown): string | undefined {
@@ -65,7 +77,10 @@ function checkArguments(name: unknown, host: unknown, options: unknown): void {
 	}
 	if (options === undefined) return;
 	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
-	const { autoActivate, maxSuggestions } = options;
+	const { autoActivate, maxSuggestions, isAvailable } = options;
+	if (isAvailable !== undefined && typeof isAvailable !== "function") {
+		invalidOptions(`isAvailable must be a function, got ${quote(isAvailable)}`);
+	}
 	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
 		invalidOptions(`autoActivate must be a boolean, got ${quote(autoActivate)}`);
 	}
@@ -85,69 +100,20 @@ function queryWords(name: string): string {
 	return words === "" ? name : words;
 }
 
-/** A name with case and runs of `-`, `_`, `.`, `:`, `/` and whitespace folded, for containment. */
-function folded(name: string): string {
-	return name.toLowerCase().replace(/[\s_\-.:/]+/g, "_");
-}
-
-/** The length difference of `a` and `b` when one contains the other (3 characters or more). */
-function containment(a: string, b: string): number | undefined {
-	const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-	return short.length >= 3 && long.includes(short) ? long.length - short.length : undefined;
-}
-
-/** The called name, lowercased, its local name and its folded form, computed once per check. */
-interface Called {
-	readonly lower: string;
-	readonly local: string;
-	readonly folded: string;
-}
-
 /**
- * The distance from the called name to a candidate: the smallest edit distance between the
- * lowercased full names or the lowercased local names, within max(2, ⌊local name length / 3⌋)
- * edits, at most 8 (the local name of the called tool: a shared namespace prefix should not widen the window); or,
- * when one name contains the other (3 characters or more), lowercased or with separators folded
- * (`slack_post` in `slack__post_message`), their length difference. `undefined` when none applies.
+ * The message of a refused call to a tool that is not available for this request.
+ *
+ * @example
+ * ```ts
+ * unavailableMessage("snowflake__query");
+ * // 'Tool "snowflake__query" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.'
+ * ```
  */
-function distance(called: Called, candidate: string, work: EditDistanceWork | undefined): number | undefined {
-	const lower = candidate.toLowerCase();
-	const bound = Math.min(MAX_SUGGESTION_EDITS, Math.max(2, Math.floor(called.local.length / 3)));
-	let best = Number.POSITIVE_INFINITY;
-	for (const [a, b] of [
-		[called.lower, lower],
-		[called.local, toolLocalName(lower)],
-	] as const) {
-		const edits = boundedEditDistance(a, b, bound, work);
-		if (edits <= bound) best = Math.min(best, edits);
-		best = Math.min(best, containment(a, b) ?? best);
-	}
-	best = Math.min(best, containment(called.folded, folded(candidate)) ?? best);
-	return best === Number.POSITIVE_INFINITY ? undefined : best;
-}
-
-/**
- * The nearest catalogue names to `name`, at most `max`. A called name or a candidate longer than
- * {@link MAX_SUGGESTION_NAME_LENGTH} is not compared (MCP allows no longer name), so a check costs
- * O(candidates · 128 · 17) at most. `work` counts the edit-distance cells computed.
- */
-export function suggest(
-	name: string,
-	candidates: readonly string[],
-	max: number,
-	work?: EditDistanceWork,
-): string[] {
-	if (max === 0 || name.length > MAX_SUGGESTION_NAME_LENGTH) return [];
-	const lower = name.toLowerCase();
-	const called: Called = { lower, local: toolLocalName(lower), folded: folded(name) };
-	const scored: { name: string; distance: number }[] = [];
-	for (const candidate of new Set(candidates)) {
-		if (candidate === name || candidate.length > MAX_SUGGESTION_NAME_LENGTH) continue;
-		const d = distance(called, candidate, work);
-		if (d !== undefined) scored.push({ name: candidate, distance: d });
-	}
-	scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-	return scored.slice(0, max).map((item) => item.name);
+export function unavailableMessage(name: string): string {
+	return (
+		`Tool ${JSON.stringify(name)} is not available right now, so the call did not run. ` +
+		`Use ${TOOL_SEARCH_TOOL_NAME} to find another tool, or continue without it.`
+	);
 }
 
 /**
@@ -168,13 +134,21 @@ export function suggest(
  *   whitespace folded, so `slack_post` finds `slack__post_message`; the length difference then
  *   being the distance), nearest first, then by name (code unit order); never the called name
  *   itself. Names longer than 128 characters (`MAX_SUGGESTION_NAME_LENGTH`) are not compared.
+ * - `unavailable` (only with `isAvailable`): the tool exists, active or not, but `isAvailable(name,
+ *   ctx)` did not resolve to `true` (it returned something else, threw or rejected): a call from
+ *   stale history to a tool disabled since. `message` (exact): `Tool "X" is not available right
+ *   now, so the call did not run. Use tool_search to find another tool, or continue without it.`
+ *   Such a tool is never auto-activated.
  *
  * Names are quoted as JSON strings. Malformed catalogue entries (a throwing `name` getter
- * included) are ignored; nothing the host returns is mutated.
+ * included) are ignored; nothing the host returns is mutated. Without `isAvailable` the check is
+ * synchronous; with it, it returns a Promise (the gate may be asynchronous). `isAvailable` is
+ * asked only about tools the catalogue has.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `name` is not a string, `host` lacks a method,
- * `autoActivate` is not a boolean or `maxSuggestions` is not an integer ≥ 0, or when the host's
- * `getAllTools()` or `getActiveTools()` returns a Promise (the host boundary is synchronous).
+ * `autoActivate` is not a boolean, `maxSuggestions` is not an integer ≥ 0 or `isAvailable` is not
+ * a function, or when the host's `getAllTools()` or `getActiveTools()` returns a Promise (the host
+ * boundary is synchronous).
  *
  * @example
  * ```ts
@@ -182,14 +156,62 @@ export function suggest(
  * // { status: "inactive", message: 'Tool "github__create_issue" is not loaded. Call tool_search with a query
  * //   describing what you need (for example {"query": "create issue"}) to load it, then call it again.' }
  * checkToolCall("github__create_isue", host).status; // "unknown", suggestions: ["github__create_issue"]
+ * await checkToolCall("snowflake__query", host, { isAvailable: (name) => pool.healthy, ctx: request }); // "unavailable" while the pool is down
  * ```
  */
 export function checkToolCall(
 	name: string,
 	host: ToolCatalog & ActiveToolSet,
+	options?: ToolCallCheckOptions & { isAvailable?: undefined },
+): ToolCallCheck;
+export function checkToolCall(
+	name: string,
+	host: ToolCatalog & ActiveToolSet,
+	options: ToolCallCheckOptions & { isAvailable: NonNullable<ToolCallCheckOptions["isAvailable"]> },
+): Promise<ToolCallCheck>;
+export function checkToolCall(
+	name: string,
+	host: ToolCatalog & ActiveToolSet,
 	options?: ToolCallCheckOptions,
-): ToolCallCheck {
+): ToolCallCheck | Promise<ToolCallCheck>;
+export function checkToolCall(
+	name: string,
+	host: ToolCatalog & ActiveToolSet,
+	options?: ToolCallCheckOptions,
+): ToolCallCheck | Promise<ToolCallCheck> {
 	checkArguments(name, host, options);
+	const isAvailable = options?.isAvailable;
+	if (isAvailable === undefined) return checkLoaded(name, host, options);
+	const found = checkLoaded(name, host, { ...options, autoActivate: false });
+	if (found.status === "unknown") return Promise.resolve(found);
+	return availability(isAvailable, name, options?.ctx).then((available) => {
+		if (!available) return { status: "unavailable", message: unavailableMessage(name) };
+		if (found.status === "inactive" && options?.autoActivate === true) {
+			return checkLoaded(name, host, options);
+		}
+		return found;
+	});
+}
+
+/** Whether `isAvailable` answers exactly `true`; a throw or a rejection counts as unavailable. */
+async function availability(
+	isAvailable: NonNullable<ToolCallCheckOptions["isAvailable"]>,
+	name: string,
+	ctx: unknown,
+): Promise<boolean> {
+	try {
+		return (await isAvailable(name, ctx)) === true;
+	} catch {
+		return false;
+	}
+}
+
+/** The check without the gate: active, activated, inactive or unknown. */
+function checkLoaded(
+	name: string,
+	host: ToolCatalog & ActiveToolSet,
+	options: ToolCallCheckOptions | undefined,
+): ToolCallCheck {
 	const active = activeNames(host.getActiveTools());
 	if (active.includes(name)) return { status: "active" };
 

@@ -1,10 +1,27 @@
 import { DEFAULT_RANKER_TIMEOUT_MS } from "../defaults.js";
-import { quote, ToolSearchError } from "../errors.js";
+import { quote } from "../errors.js";
 import type { QueryTermInfo } from "../index/index-search.js";
+import { describeError, elapsedMs, withDeadline } from "../internal/deadline.js";
+import { isObject } from "../internal/guards.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { throwIfAborted } from "./check-rank-call.js";
-import { isDetailedRanker, rankerName } from "./ranker-brand.js";
+import { type DetailedRanker, isDetailedRanker, rankerName } from "./ranker-brand.js";
 import { getDefaultToolRanker } from "./registry.js";
+
+/**
+ * One ranker tried by {@link rankWithFallback}: its name, how long it took, and why its answer was
+ * not used (absent when it answered).
+ */
+export interface RankAttempt {
+	ranker: string;
+	ms: number;
+	error?: string;
+	/** Which of the call's phrasings (0-based), when it had several (`queries`). */
+	phrasing?: number;
+}
+
+/** What to do when a ranker of the chain fails: try the next, answer with nothing, or fail the search. */
+export type OnRankerError = "fallback" | "empty" | "fail";
 
 /** What {@link rankWithFallback} did. */
 export interface RankOutcome {
@@ -12,10 +29,10 @@ export interface RankOutcome {
 	matches: ToolSearchMatch[];
 	/**
 	 * The name of the ranker that answered (its `name`: `"bm25"`, `"wink"`, a custom ranker's own,
-	 * or `"custom"`); `"fallback"` when the given ranker failed and the fallback answered.
+	 * or `"custom"`); `"fallback"` when every given ranker failed and the built-in BM25 answered.
 	 */
 	rankedBy: string;
-	/** Why the given ranker was not used, when `rankedBy` is `"fallback"`. */
+	/** Why the first given ranker was not used, when another one answered. */
 	fallbackReason?: string;
 	/** How each query term fared, when the answering ranker is a `Bm25Ranker` (others do not say). */
 	terms?: readonly QueryTermInfo[];
@@ -26,6 +43,13 @@ export interface RankOutcome {
 	 * there were some.
 	 */
 	ignoredTerms?: number;
+	/** Every ranker tried, in order. */
+	attempts?: RankAttempt[];
+	/**
+	 * With `onError` `"empty"` or `"fail"`: why the chain stopped at a failing ranker (`matches` is
+	 * then empty).
+	 */
+	failure?: string;
 }
 
 /** Options of {@link rankWithFallback}: the ranker's, plus a query-time exclusion and the fallback. */
@@ -35,48 +59,35 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	 * the set changes) and filters at query time; any other ranker is given only the rest.
 	 */
 	exclude?: ((name: string) => boolean) | undefined;
-	/** The ranker to fall back to. @defaultValue the shared default `Bm25Ranker` */
+	/** The ranker to fall back to after the chain. @defaultValue the shared default `Bm25Ranker` */
 	fallback?: ToolRanker | undefined;
 	/**
-	 * How long to wait for a ranker that is not a `Bm25Ranker` before falling back, in milliseconds;
-	 * `Infinity` waits for ever. The late ranker is not stopped (it still gets `signal`), its answer
-	 * is ignored. @defaultValue {@link DEFAULT_RANKER_TIMEOUT_MS}
+	 * How long to wait for each ranker that is not a `Bm25Ranker` before giving up on it, in
+	 * milliseconds; `Infinity` waits for ever. The late ranker's answer is ignored (it still gets
+	 * `signal`). @defaultValue {@link DEFAULT_RANKER_TIMEOUT_MS}
 	 */
 	timeoutMs?: number | undefined;
+	/** What a failing ranker leads to. @defaultValue `"fallback"` */
+	onError?: OnRankerError | undefined;
 }
 
 export { throwIfAborted } from "./check-rank-call.js";
 
-/** setTimeout's largest delay; a longer one fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** Most component scores kept from one match. */
+const MAX_SIGNALS = 16;
 
-/** A promise that rejects with {@link RankerTimeout} after `ms`, unless disposed first. */
-function deadline(ms: number): { promise: Promise<never>; dispose: () => void } | undefined {
-	if (!(ms <= MAX_TIMER_MS)) return undefined;
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const promise = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new RankerTimeout(ms)), ms);
-	});
-	promise.catch(() => {});
-	return { promise, dispose: () => clearTimeout(timer) };
-}
-
-/** Why a ranker was given up on: it did not answer in time. */
-class RankerTimeout extends Error {
-	constructor(ms: number) {
-		super(`timed out after ${ms} ms`);
+/** A ranker's component scores (`signals`), when they are an object of finite numbers; else none. */
+function cleanSignals(value: unknown): Readonly<Record<string, number>> | undefined {
+	if (!isObject(value) || Array.isArray(value)) return undefined;
+	const kept: Record<string, number> = {};
+	let count = 0;
+	for (const key of Object.keys(value)) {
+		const score = value[key];
+		if (typeof score !== "number" || !Number.isFinite(score) || key.length > 64) continue;
+		kept[key] = score;
+		if (++count >= MAX_SIGNALS) break;
 	}
-}
-
-function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
-	let onAbort: () => void = () => {};
-	const promise = new Promise<never>((_, reject) => {
-		onAbort = () =>
-			reject(new ToolSearchError("ABORTED", "tool search was aborted", { cause: signal.reason }));
-		signal.addEventListener("abort", onAbort, { once: true });
-	});
-	promise.catch(() => {});
-	return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+	return count === 0 ? undefined : Object.freeze(kept);
 }
 
 /** Checks a ranker's answer; returns the cleaned matches or a reason it cannot be used. */
@@ -100,7 +111,8 @@ function checkMatches(
 		if (!known.has(name)) return `ranker returned ${quote(name)}, which is not one of the documents`;
 		if (seen.has(name)) continue;
 		seen.add(name);
-		matches.push({ name, score });
+		const signals = cleanSignals((item as { signals?: unknown }).signals);
+		matches.push(signals === undefined ? { name, score } : { name, score, signals });
 		if (matches.length >= limit) break;
 	}
 	return matches;
@@ -111,16 +123,50 @@ function ignored(ignoredTerms: number | undefined): { ignoredTerms?: number } {
 	return typeof ignoredTerms === "number" && ignoredTerms > 0 ? { ignoredTerms } : {};
 }
 
-function describeError(error: unknown): string {
-	if (error instanceof Error) return error.message;
-	return quote(error);
+/** A trusted `Bm25Ranker`'s answer, with its term details. */
+function searchTrusted(
+	ranker: DetailedRanker,
+	query: string,
+	documents: readonly ToolSearchDocument[],
+	limit: number,
+	options: ToolRankOptions & { exclude?: ((name: string) => boolean) | undefined },
+): Omit<RankOutcome, "rankedBy"> {
+	const { matches, terms, abstained, ignoredTerms } = ranker.searchDetailed(query, documents, limit, options);
+	return { matches, terms, abstained, ...ignored(ignoredTerms) };
+}
+
+/** One untrusted ranker's answer, checked, within `timeoutMs`; or why it cannot be used. */
+async function attempt(
+	ranker: ToolRanker,
+	query: string,
+	candidates: readonly ToolSearchDocument[],
+	limit: number,
+	rankOptions: ToolRankOptions,
+	timeoutMs: number,
+): Promise<ToolSearchMatch[] | string> {
+	const { signal } = rankOptions;
+	const settled = await withDeadline(
+		() => ranker.rank(query, candidates, limit, rankOptions),
+		timeoutMs,
+		signal,
+	);
+	throwIfAborted(signal);
+	if (!settled.ok) return `ranker failed: ${settled.error}`;
+	try {
+		return checkMatches(settled.value, candidates, limit);
+	} catch (error) {
+		return `ranker failed: ${describeError(error)}`; // a throwing getter in the answer
+	}
 }
 
 /**
- * Ranks with `ranker`, and when it throws, rejects, answers something unusable (not an array, an
- * unknown name, a score that is not a finite number) or does not answer within `timeoutMs`, with
- * the default BM25 ranker instead; the outcome says which. When `options.signal` aborts, rejects with a
- * `ToolSearchError` of code `ABORTED`, whichever ranker was running.
+ * Ranks with `ranker` (or each ranker of a chain, in order). A ranker that throws, rejects, answers
+ * something unusable (not an array, an unknown name, a score that is not a finite number) or does
+ * not answer within `timeoutMs` is a failure: with `onError: "fallback"` (the default) the next
+ * ranker is tried, and after the last the `fallback` BM25 ranker answers; with `"empty"` or
+ * `"fail"` the chain stops there with no matches and a `failure`. The outcome lists every attempt
+ * and says which ranker answered. When `options.signal` aborts, rejects with a `ToolSearchError`
+ * of code `ABORTED`, whichever ranker was running.
  *
  * @example
  * ```ts
@@ -129,76 +175,85 @@ function describeError(error: unknown): string {
  * ```
  */
 export async function rankWithFallback(
-	ranker: ToolRanker,
+	ranker: ToolRanker | readonly ToolRanker[],
 	query: string,
 	documents: readonly ToolSearchDocument[],
 	limit: number,
 	options: RankWithFallbackOptions = {},
 ): Promise<RankOutcome> {
-	const { signal, exclude, fallback, timeoutMs = DEFAULT_RANKER_TIMEOUT_MS, ...rankOptions } = options;
+	const {
+		signal,
+		exclude,
+		fallback,
+		timeoutMs = DEFAULT_RANKER_TIMEOUT_MS,
+		onError = "fallback",
+		...rankOptions
+	} = options;
 	throwIfAborted(signal);
-	const fallbackRanker = fallback ?? getDefaultToolRanker();
-	const bm25Options = { ...rankOptions, signal, exclude };
+	const trustedOptions = { ...rankOptions, signal, exclude };
+	const callOptions = signal === undefined ? rankOptions : { ...rankOptions, signal };
+	const attempts: RankAttempt[] = [];
+	let candidates: readonly ToolSearchDocument[] | undefined;
 	let fallbackReason: string | undefined;
-	if (isDetailedRanker(ranker)) {
-		// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
-		const { matches, terms, abstained, ignoredTerms } = ranker.searchDetailed(
-			query,
-			documents,
-			limit,
-			bm25Options,
-		);
-		return { matches, rankedBy: rankerName(ranker), terms, abstained, ...ignored(ignoredTerms) };
-	}
-	const candidates =
-		exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
-	{
-		const abort = signal ? abortPromise(signal) : undefined;
-		const late = deadline(timeoutMs);
-		try {
-			const pending = Promise.resolve().then(() =>
-				ranker.rank(
-					query,
-					candidates,
-					limit,
-					signal === undefined ? rankOptions : { ...rankOptions, signal },
-				),
-			);
-			const racers: Promise<unknown>[] = [pending];
-			if (abort !== undefined) racers.push(abort.promise);
-			if (late !== undefined) racers.push(late.promise);
-			const value = await (racers.length === 1 ? pending : Promise.race(racers));
-			throwIfAborted(signal);
-			const checked = checkMatches(value, candidates, limit);
-			if (typeof checked !== "string") return { matches: checked, rankedBy: rankerName(ranker) };
-			fallbackReason = checked;
-		} catch (error) {
-			throwIfAborted(signal);
-			if (ToolSearchError.isInstance(error) && error.code === "ABORTED") throw error;
-			fallbackReason = `ranker failed: ${describeError(error)}`;
-		} finally {
-			abort?.dispose();
-			late?.dispose();
+	for (const each of Array.isArray(ranker) ? (ranker as readonly ToolRanker[]) : [ranker as ToolRanker]) {
+		const name = rankerName(each);
+		const start = performance.now();
+		if (isDetailedRanker(each)) {
+			// Our own ranker is trusted: its answer needs no O(catalogue) check on the hot path.
+			const outcome = searchTrusted(each, query, documents, limit, trustedOptions);
+			attempts.push({ ranker: name, ms: elapsedMs(start) });
+			return {
+				...outcome,
+				rankedBy: name,
+				...(fallbackReason === undefined ? {} : { fallbackReason }),
+				attempts,
+			};
 		}
+		candidates ??=
+			exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
+		const answer = await attempt(each, query, candidates, limit, callOptions, timeoutMs);
+		if (typeof answer !== "string") {
+			attempts.push({ ranker: name, ms: elapsedMs(start) });
+			return {
+				matches: answer,
+				rankedBy: name,
+				...(fallbackReason === undefined ? {} : { fallbackReason }),
+				attempts,
+			};
+		}
+		attempts.push({ ranker: name, ms: elapsedMs(start), error: answer });
+		if (onError !== "fallback") return { matches: [], rankedBy: name, attempts, failure: answer };
+		fallbackReason ??= answer;
 	}
-	const reason = fallbackReason ?? "ranker failed";
-	if (isDetailedRanker(fallbackRanker)) {
-		const { matches, terms, abstained, ignoredTerms } = fallbackRanker.searchDetailed(
-			query,
-			documents,
-			limit,
-			bm25Options,
-		);
-		return {
-			matches,
-			rankedBy: "fallback",
-			fallbackReason: reason,
-			terms,
-			abstained,
-			...ignored(ignoredTerms),
-		};
-	}
-	const matches = await fallbackRanker.rank(query, candidates, limit, { ...rankOptions, signal });
-	throwIfAborted(signal);
-	return { matches, rankedBy: "fallback", fallbackReason: reason };
+	return answerWithFallback(fallback ?? getDefaultToolRanker(), query, documents, limit, {
+		reason: fallbackReason ?? "ranker failed",
+		attempts,
+		trustedOptions,
+		candidates: candidates ?? documents,
+		callOptions,
+	});
+}
+
+/** The fallback ranker's answer once the chain failed; `rankedBy` is `"fallback"`. */
+async function answerWithFallback(
+	fallback: ToolRanker,
+	query: string,
+	documents: readonly ToolSearchDocument[],
+	limit: number,
+	context: {
+		reason: string;
+		attempts: RankAttempt[];
+		trustedOptions: ToolRankOptions & { exclude?: ((name: string) => boolean) | undefined };
+		candidates: readonly ToolSearchDocument[];
+		callOptions: ToolRankOptions;
+	},
+): Promise<RankOutcome> {
+	const { reason, attempts, trustedOptions, candidates, callOptions } = context;
+	const start = performance.now();
+	const outcome = isDetailedRanker(fallback)
+		? searchTrusted(fallback, query, documents, limit, trustedOptions)
+		: { matches: await fallback.rank(query, candidates, limit, callOptions) };
+	throwIfAborted(trustedOptions.signal);
+	attempts.push({ ranker: rankerName(fallback), ms: elapsedMs(start) });
+	return { ...outcome, rankedBy: "fallback", fallbackReason: reason, attempts };
 }

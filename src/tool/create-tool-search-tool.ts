@@ -1,92 +1,52 @@
 /**
  * `createToolSearchTool`: the framework-neutral `tool_search` tool. It searches the host's tools
- * that are not active, activates the best matches, and tells the model they are callable.
+ * that are not active, runs the discovery pipeline when one is configured, activates the best
+ * matches, and tells the model they are callable.
  */
 import {
 	DEFAULT_MAX_TOOL_SEARCH_LIMIT,
-	DEFAULT_RANKER_TIMEOUT_MS,
 	DEFAULT_TOOL_SEARCH_LIMIT,
-	QUERIES_RANK_DEPTH,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
 import { activeNames, hostList } from "../host/host-answer.js";
 import type { DiscoveryPlan } from "../integration/discovery-policy.js";
 import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
-import { isObjectLike } from "../internal/guards.js";
+import { checkToolCall } from "../integration/unloaded-tool-guard.js";
+import { elapsedMs, withDeadline } from "../internal/deadline.js";
+import { invalidOptions, isObjectLike } from "../internal/guards.js";
+import { type Discovery, discover } from "../pipeline/discover.js";
+import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
+import { resolvePipeline } from "../pipeline/pipeline-options.js";
+import { DiscoveryLedger, discoveryTrace, emitTrace, newDiscoveryId } from "../pipeline/trace.js";
 import { Bm25Ranker } from "../ranking/bm25-ranker.js";
-import { type RankOutcome, rankWithFallback, throwIfAborted } from "../ranking/rank-with-fallback.js";
-import { rankerName } from "../ranking/ranker-brand.js";
+import { throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
-import { activateWithinBudget, createSearchBudget } from "./active-budget.js";
+import { activateFound } from "./activate-found.js";
+import { createSearchBudget } from "./active-budget.js";
+import { countActive, discoveryDetails, successDetails } from "./call-details.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import { queryDetails } from "./format-notes.js";
 import {
-	describeFoundTool,
 	formatToolSearchError,
 	formatToolSearchResult,
-	type ToolSearchNamespaceSummary,
-	type ToolSearchResultTool,
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
-import { combineOutcomes } from "./fuse-rankings.js";
-import { interpretQuery, type PhrasingRun, type QueryNotes } from "./interpret-query.js";
+import { interpretQuery, type QueryNotes } from "./interpret-query.js";
 import { summarizeNamespaces } from "./namespace-listing.js";
+import { formatSearchFailure } from "./pipeline-notes.js";
 import { type ParsedPhrasing, parseQuerySyntax } from "./query-syntax.js";
-import { echoedQuery, fitResultBudget } from "./result-budget.js";
-import { SearchableCatalog } from "./searchable-catalog.js";
+import { echoedQuery } from "./result-budget.js";
+import { SearchableCatalog, type SearchableTools } from "./searchable-catalog.js";
 import { readSourceStatus, type ToolSearchSourceStatus } from "./source-status.js";
+import type { ToolSearchToolDefinition } from "./tool-definition.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
 import { validateToolSearchInput } from "./validate-input.js";
 
+export type { ToolSearchToolDefinition } from "./tool-definition.js";
 export type { ToolSearchToolOptions } from "./tool-options.js";
-
-/**
- * The `tool_search` tool: plain data plus `execute`, for any host to wrap.
- *
- * @example
- * ```ts
- * const { name, description, parameters, execute }: ToolSearchToolDefinition = createToolSearchTool({ tools: pi });
- * ```
- */
-export interface ToolSearchToolDefinition {
-	readonly name: typeof TOOL_SEARCH_TOOL_NAME;
-	readonly label: "Tool search";
-	readonly description: string;
-	readonly parameters: typeof toolSearchSchema;
-	/**
-	 * Applies the `policy` to tools the host reports for the first time (deferred ones deactivated,
-	 * the others activated) and returns the plan, or `undefined` without a policy. Runs at creation
-	 * and at the start of every `execute`; call it yourself before a model call when your catalogue
-	 * grew (an MCP server connected), so new tools are hidden or loaded before the model sees them.
-	 * `plan.searchEnabled` says whether to offer `tool_search` to the model at all.
-	 */
-	applyPolicy(): DiscoveryPlan | undefined;
-	/**
-	 * Records that the model called `name`, for the active-set budget (`maxActiveTools`,
-	 * `maxActiveSchemaTokens`): when a search must make room, the tools least recently used (called
-	 * or loaded) are unloaded first. Adapters call it for every call they let through; names this
-	 * tool did not load are ignored.
-	 */
-	markUsed(name: string): void;
-	/**
-	 * Runs one search. Bad arguments resolve to an error result (`isError: true`, text
-	 * `Error: <message>` and a correct-call hint; pi adapters may rethrow it as an `Error` so pi
-	 * marks the tool result as failed). Rejects only with a `ToolSearchError` of code `ABORTED` when
-	 * `signal` aborts before activation, with `INVALID_TOOL` when `namespaceOf` returns a namespace
-	 * without a string `name`, or with whatever the host's own callbacks throw.
-	 * `ctx` (pi's `ExtensionContext`, 5th argument) is passed on to the ranker.
-	 */
-	execute(
-		toolCallId: string,
-		params: unknown,
-		signal?: AbortSignal,
-		onUpdate?: unknown,
-		ctx?: unknown,
-	): Promise<ToolSearchToolResult>;
-}
 
 function rawQuery(params: unknown): string | undefined {
 	try {
@@ -113,10 +73,15 @@ function rawQuery(params: unknown): string | undefined {
  * With a `policy`, the host's active set is set up at creation (deferred tools hidden, the others
  * loaded) and kept so as tools appear; `exclude` then also leaves out every tool the policy loads.
  *
+ * With pipeline options (`tool-search/pipeline`: `rankers`, `isAvailable`, `affinity`, `rerank`,
+ * `judge`, `onTrace`, ...), each call runs search → gates → rerank → judge → activate and records
+ * what each stage did in `details.discovery`; see `ToolSearchPipelineOptions`.
+ *
  * @throws {ToolSearchError} `INVALID_OPTIONS` when `tools` lacks a method, `ranker` has no `rank`,
  * `exclude` or `namespaceOf` is not a function, `defaultLimit` is not a positive integer,
- * `description` is not a non-empty string, `policy` is malformed (as `planDiscovery` checks it), or
- * `maxActiveTools` / `maxActiveSchemaTokens` is not a positive number (an integer for the count).
+ * `description` is not a non-empty string, `policy` is malformed (as `planDiscovery` checks it),
+ * `maxActiveTools` / `maxActiveSchemaTokens` is not a positive number (an integer for the count),
+ * or a pipeline option is malformed.
  *
  * @example
  * ```ts
@@ -149,8 +114,9 @@ export function buildToolSearchTool(
 	const { tools, ranker, namespaceOf, policy } = options;
 	const defaultLimit = options.defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT;
 	const maxLimit = options.maxLimit ?? DEFAULT_MAX_TOOL_SEARCH_LIMIT;
-	const rankerTimeoutMs = options.rankerTimeoutMs ?? DEFAULT_RANKER_TIMEOUT_MS;
 	const description = options.description ?? TOOL_SEARCH_DESCRIPTION;
+	const pipeline = resolvePipeline(options);
+	const ledger = new DiscoveryLedger(pipeline.onTrace);
 
 	let plan: DiscoveryPlan | undefined;
 	const applyDiscovery = policy === undefined ? undefined : createDiscoverySync(tools, policy, sync);
@@ -165,13 +131,15 @@ export function buildToolSearchTool(
 	const selected = new Set<string>();
 	const budget = createSearchBudget(options);
 
-	/** The ranker for this call: the injected or registered one; the shared default becomes our own. */
-	function rankerForCall(): ToolRanker {
-		const chosen = ranker ?? getToolRanker();
-		// The shared default would be re-synchronised by every tool_search instance in the process;
-		// each instance keeps its own index instead, so its rankings depend on its catalogue alone.
-		if (chosen === getDefaultToolRanker()) return ownRanker();
-		return chosen;
+	/**
+	 * The chain for this call: `rankers`, or the injected or registered ranker; the shared default
+	 * becomes our own. (The shared default would be re-synchronised by every tool_search instance in
+	 * the process; each instance keeps its own index instead, so its rankings depend on its
+	 * catalogue alone.)
+	 */
+	function rankersForCall(): ToolRanker[] {
+		const chain = pipeline.rankers ?? [ranker ?? getToolRanker()];
+		return chain.map((each) => (each === getDefaultToolRanker() ? ownRanker() : each));
 	}
 
 	let own: Bm25Ranker | undefined;
@@ -180,78 +148,69 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	/**
-	 * Ranks the searchable tools that are not active for each phrasing (each with the ranker's
-	 * deadline and fallback), fusing the rankings when there are several; the matches, described,
-	 * best first, and the namespaces of the searchable tools, for a result without matches.
-	 */
+	/** Reads the catalogue and runs the discovery for one call. */
 	async function search(
 		phrasings: readonly ParsedPhrasing[],
+		texts: readonly string[],
 		limit: number,
 		signal: AbortSignal | undefined,
 		ctx: unknown,
 	): Promise<
 		| {
-				outcome: RankOutcome;
-				found: ToolSearchResultTool[];
-				candidateCount: number;
-				namespaces: () => ToolSearchNamespaceSummary[];
+				view: SearchableTools;
+				hidden: Set<string>;
+				found: Discovery;
+				collectMs: number;
+				totalTools: number;
 				notes: QueryNotes;
 				sources: ToolSearchSourceStatus[];
 		  }
 		| { error: string }
 	> {
-		const searchable = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
+		const mark = performance.now();
+		const view = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
 		const hidden = new Set(activeNames(tools.getActiveTools()));
-		let activeSearchable = 0;
-		for (const name of hidden) if (searchable.get(name) !== undefined) activeSearchable++;
-		const candidateCount = searchable.tools.length - activeSearchable;
+		const collectMs = elapsedMs(mark);
 		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.
 		const sources = readSourceStatus(tools);
-		const interpreted = interpretQuery(phrasings, { searchable, active: hidden, sources });
+		const interpreted = interpretQuery(phrasings, { searchable: view, active: hidden, sources });
 		if (!interpreted.ok) return { error: interpreted.error };
 		const { runs, notes } = interpreted;
-		let outcome: RankOutcome = { matches: [], rankedBy: rankerName(rankerForCall()) };
-		if (candidateCount > 0) {
-			const rankOne = async (run: PhrasingRun, depth: number): Promise<RankOutcome> =>
-				run.kind === "answer"
-					? run.answer(depth)
-					: rankWithFallback(rankerForCall(), run.text, searchable.documents, depth, {
-							signal,
-							...(ctx === undefined ? {} : { ctx }),
-							exclude: (name) => hidden.has(name) || run.keep?.(name) === false,
-							fallback: ownRanker(),
-							timeoutMs: rankerTimeoutMs,
-						});
-			// Several phrasings are ranked at once, each twice as deep as the limit, so a tool that
-			// several of them find just below the cut can still make it after the fusion.
-			outcome =
-				runs.length === 1
-					? await rankOne(runs[0] as PhrasingRun, limit)
-					: combineOutcomes(
-							await Promise.all(runs.map((run) => rankOne(run, limit * QUERIES_RANK_DEPTH))),
-							limit,
-						);
-		}
-		throwIfAborted(signal);
-		const found = outcome.matches.flatMap((match) => {
-			const candidate = hidden.has(match.name) ? undefined : searchable.get(match.name);
-			return candidate === undefined
-				? []
-				: [describeFoundTool(candidate.info, match.score, candidate.namespace)];
+		const found = await discover({
+			phrasings: texts,
+			runs,
+			limit,
+			view,
+			hidden,
+			signal,
+			ctx,
+			rankers: rankersForCall(),
+			fallback: ownRanker(),
+			pipeline,
 		});
-		const namespaces = () =>
-			summarizeNamespaces(searchable.tools.filter((tool) => !hidden.has(tool.info.name)));
-		return { outcome, found, candidateCount, namespaces, notes, sources };
+		throwIfAborted(signal);
+		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);
+		return { view, hidden, found, collectMs, totalTools, notes, sources };
+	}
+
+	/** Hands the call's record to `onTrace`. */
+	function trace(
+		called: Partial<ToolSearchToolDetails> & { query: string },
+		discovery: ToolSearchDiscoveryDetails,
+		context: { toolCallId: string; catalogueSize: number; failed: boolean },
+	): void {
+		const returned = (called.tools ?? []).map((tool) => tool.name);
+		emitTrace(pipeline.onTrace, discoveryTrace(called, discovery, { ...context, returned }));
 	}
 
 	async function execute(
-		_toolCallId: string,
+		toolCallId: string,
 		params: unknown,
 		signal?: AbortSignal,
 		_onUpdate?: unknown,
 		ctx?: unknown,
 	): Promise<ToolSearchToolResult> {
+		const started = performance.now();
 		throwIfAborted(signal);
 		const input = validateToolSearchInput(params, defaultLimit);
 		if (!input.ok) return formatToolSearchError(input.error, { query: rawQuery(params), defaultLimit });
@@ -262,43 +221,62 @@ export function buildToolSearchTool(
 		if (!parsed.ok) return formatToolSearchError(parsed.error, { query: rawQuery(params), defaultLimit });
 		applyPolicy();
 
-		const searched = await search(parsed.phrasings, limit, signal, ctx);
+		// `select:` loads every name it lists (at most maxLimit, checked by the parser), whatever `limit` says.
+		const only = parsed.phrasings.length === 1 ? parsed.phrasings[0] : undefined;
+		const searchLimit = only?.kind === "select" ? Math.max(limit, only.names.length) : limit;
+		const searched = await search(parsed.phrasings, queries ?? [query], searchLimit, signal, ctx);
 		if ("error" in searched)
 			return formatToolSearchError(searched.error, { query: rawQuery(params), defaultLimit });
-		const { outcome, found: matches, candidateCount } = searched;
-		// Matches whose names and lines would not fit the result's budget are not loaded either.
-		const fitted = fitResultBudget(matches);
-		const omitted = matches.length - fitted.length;
-		// Activation within the active-set budget (issue 15): least recently used tools make room.
-		const activation = activateWithinBudget(tools, budget, fitted);
-		const { found } = activation;
-		for (const tool of found) selected.add(tool.name);
-		for (const name of searched.notes.alreadyActive ?? []) budget.markUsed(name);
-		const stillActive = new Set(activation.active);
+		const { view, hidden, found, collectMs, totalTools } = searched;
+		const { outcome } = found;
+		const id = pipeline.on ? newDiscoveryId() : undefined;
+		const discoveryOf = (activateMs: number): ToolSearchDiscoveryDetails | undefined =>
+			id === undefined ? undefined : discoveryDetails(id, found, collectMs, activateMs, started);
+		const traceContext = { toolCallId, catalogueSize: view.tools.length };
 
-		const namespaces = found.length === 0 && candidateCount > 0 ? searched.namespaces() : [];
+		if (outcome.failure !== undefined && pipeline.onError === "fail") {
+			const discovery = discoveryOf(0) as ToolSearchDiscoveryDetails;
+			const called = { query, ...(queries === undefined ? {} : { queries }), limit, total_tools: totalTools };
+			trace({ ...called, ranked_by: outcome.rankedBy }, discovery, { ...traceContext, failed: true });
+			return formatSearchFailure(discovery, query);
+		}
+
+		const mark = performance.now();
+		// Activation within the active-set budget (issue 15): least recently used tools make room.
+		const activation = activateFound(tools, found, selected, budget);
+		for (const name of searched.notes.alreadyActive ?? []) budget.markUsed(name);
+		const activateMs = elapsedMs(mark);
+		if (id !== undefined) ledger.activated(id, activation.activated);
+		const namespaces =
+			activation.activated.length === 0 && totalTools > 0
+				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.info.name)))
+				: [];
+		const discovery = discoveryOf(activateMs);
 		const details: ToolSearchToolDetails = {
-			query,
-			...(queries === undefined ? {} : { queries }),
-			limit,
-			...(limit < input.limit ? { requested_limit: input.limit } : {}),
-			total_tools: candidateCount,
-			activated_tools: found.map((tool) => tool.name),
-			active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
-			ranked_by: outcome.rankedBy,
-			...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
-			tools: found,
-			...(omitted > 0 ? { omitted_tools: omitted } : {}),
-			...(outcome.terms === undefined
-				? {}
-				: { unmatched_terms: outcome.terms.filter((term) => !term.matched).map((term) => term.term) }),
-			...(outcome.abstained === true ? { abstained: true } : {}),
-			...(outcome.ignoredTerms === undefined ? {} : { ignored_terms: outcome.ignoredTerms }),
-			...(namespaces.length === 0 ? {} : { namespaces }),
+			...successDetails({
+				input: { query, queries, limit, requested: input.limit },
+				totalTools,
+				activation,
+				selected,
+				outcome,
+				namespaces,
+				discovery,
+			}),
 			...queryDetails(searched.notes, searched.sources, activation),
 		};
+		if (discovery !== undefined) trace(details, discovery, { ...traceContext, failed: false });
 		return formatToolSearchResult(details);
 	}
+
+	/** `isAvailable` bounded by `gateTimeoutMs`: a late or failed answer refuses. */
+	const isAvailable =
+		pipeline.isAvailable === undefined
+			? undefined
+			: async (name: string, ctx: unknown): Promise<boolean> => {
+					const gate = pipeline.isAvailable as NonNullable<typeof pipeline.isAvailable>;
+					const settled = await withDeadline(() => gate(name, ctx), pipeline.gateTimeoutMs, undefined);
+					return settled.ok && settled.value === true;
+				};
 
 	return {
 		name: TOOL_SEARCH_TOOL_NAME,
@@ -308,5 +286,23 @@ export function buildToolSearchTool(
 		applyPolicy,
 		markUsed: (name) => budget.markUsed(name),
 		execute,
+		async checkToolCall(name, callOptions = {}) {
+			const { ctx, autoActivate, toolCallId } = callOptions;
+			const check =
+				isAvailable === undefined
+					? checkToolCall(name, tools, { autoActivate })
+					: await checkToolCall(name, tools, { autoActivate, isAvailable, ctx });
+			if ("message" in check) ledger.report({ name, status: "refused", reason: check.status, toolCallId });
+			return check;
+		},
+		reportToolCall(report) {
+			if (!isObjectLike(report) || typeof report.name !== "string") {
+				invalidOptions("reportToolCall takes { name, status }, with a string name");
+			}
+			if (!["ok", "error", "refused"].includes(report.status)) {
+				invalidOptions(`status must be "ok", "error" or "refused", got ${JSON.stringify(report.status)}`);
+			}
+			return ledger.report(report);
+		},
 	};
 }

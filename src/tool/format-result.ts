@@ -7,6 +7,7 @@ import { firstLine } from "../document/first-line.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
 import { noteLines } from "./format-notes.js";
 import { namespaceListingLines } from "./namespace-listing.js";
+import { judgeAbstainedNote, notLoadedNote, searchFailedNote } from "./pipeline-notes.js";
 import { echoedQuery } from "./result-budget.js";
 import type {
 	ToolSearchResultTool,
@@ -158,13 +159,15 @@ function unmatchedNote(unmatched: readonly string[]): string {
 	return `No tool matched: ${shown}${rest}. Rephrase those words (synonyms, the action or object) to search again.`;
 }
 
-function fallbackNote(reason: string | undefined): string {
+function fallbackNote(reason: string | undefined, rankedBy: string): string {
 	const cleaned = (reason ?? "unknown error")
 		.replace(/^ranker failed: /, "")
 		.replace(/\s+/g, " ")
 		.trim();
 	const short = cleaned.length > 200 ? `${cleaned.slice(0, 197)}...` : cleaned;
-	return `Note: the configured ranker failed (${short}); results are from the built-in BM25 ranker.`;
+	const from =
+		rankedBy === "fallback" ? "the built-in BM25 ranker" : `the fallback ranker ${JSON.stringify(rankedBy)}`;
+	return `Note: the configured ranker failed (${short}); results are from ${from}.`;
 }
 
 function ignoredNote(count: number): string {
@@ -176,10 +179,12 @@ function ignoredNote(count: number): string {
  * The model-visible result of a successful call, built from its `details`. Line 1 is compact JSON
  * `{"query","activated_tools","match_count","total_tools"}` (the query cut to 200 code units;
  * `"queries"`, each cut so, instead of `"query"` when `details.queries` is there); then one
- * `- name: first line` per activated tool and a line saying they are callable, or a line saying
- * nothing was found; then, when there are some, lines for matches left out to keep the text short,
- * unmatched query words (at most 20 named), a `limit` lowered to the maximum, the configured
- * ranker having failed, and query words left unsearched; last, when nothing was activated, the
+ * `- name: first line` per activated tool, a line saying they are callable and one naming the
+ * returned tools that were not activated (`activationLimit`), or a line saying nothing was found
+ * (or that the search failed, `onError: "empty"`, or that the judge found none fits); then, when
+ * there are some, lines for matches left out to keep the text short, unmatched query words (at
+ * most 20 named), a `limit` lowered to the maximum, the configured ranker having failed (and which
+ * answered instead), and query words left unsearched; last, when nothing was activated, the
  * namespaces of `details.namespaces` that fit in 1,500 bytes.
  *
  * @example
@@ -204,7 +209,11 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 	if (details.total_tools === 0) {
 		lines.push(NO_TOOLS_MESSAGE);
 	} else if (details.activated_tools.length === 0) {
-		lines.push(details.abstained === true ? ABSTAINED_MESSAGE : NO_MATCH_MESSAGE);
+		lines.push(
+			searchFailedNote(details.discovery) ??
+				judgeAbstainedNote(details.discovery) ??
+				(details.abstained === true ? ABSTAINED_MESSAGE : NO_MATCH_MESSAGE),
+		);
 	} else {
 		const found = new Map(details.tools.map((tool) => [tool.name, tool]));
 		for (const name of details.activated_tools) {
@@ -212,6 +221,9 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 			lines.push(line === "" ? `- ${name}` : `- ${name}: ${line}`);
 		}
 		lines.push(TOOLS_AVAILABLE_MESSAGE);
+		const activated = new Set(details.activated_tools);
+		const notLoaded = details.tools.filter((tool) => !activated.has(tool.name)).map((tool) => tool.name);
+		if (notLoaded.length > 0) lines.push(notLoadedNote(notLoaded));
 	}
 	const omitted = details.omitted_tools ?? 0;
 	if (omitted > 0) {
@@ -226,7 +238,9 @@ export function formatToolSearchResult(details: ToolSearchToolDetails): ToolSear
 			`Note: limit ${details.requested_limit} is above the maximum of ${details.limit}; searched for ${details.limit} tools.`,
 		);
 	}
-	if (details.ranked_by === "fallback") lines.push(fallbackNote(details.fallback_reason));
+	if (details.ranked_by === "fallback" || details.fallback_reason !== undefined) {
+		lines.push(fallbackNote(details.fallback_reason, details.ranked_by));
+	}
 	const ignored = details.ignored_terms ?? 0;
 	if (ignored > 0) lines.push(ignoredNote(ignored));
 	lines.push(...noteLines(details)); // issue 15: select:, regex:, the budget, sources connecting

@@ -61,8 +61,9 @@ function mergeTerms(outcomes: readonly RankOutcome[]): QueryTermInfo[] | undefin
 
 /**
  * The outcomes of a call's phrasings (in phrasing order) as one: the matches fused
- * ({@link fuseRankings}); `rankedBy` `"fallback"` with the first phrasing's reason when any
- * phrasing fell back, else the ranker that answered; the terms merged; abstained when nothing was
+ * ({@link fuseRankings}); the first phrasing that fell back gives `rankedBy` and its reason, else
+ * the first phrasing's ranker; the first failure (`onError` `"empty"` / `"fail"`) fails them all;
+ * the attempts concatenated, each with its phrasing; the terms merged; abstained when nothing was
  * found and a phrasing abstained; the ignored terms summed.
  */
 export function combineOutcomes(outcomes: readonly RankOutcome[], limit: number): RankOutcome {
@@ -70,12 +71,16 @@ export function combineOutcomes(outcomes: readonly RankOutcome[], limit: number)
 		outcomes.map((outcome) => outcome.matches),
 		limit,
 	);
-	const failed = outcomes.find((outcome) => outcome.rankedBy === "fallback");
+	const failed = outcomes.find((outcome) => outcome.fallbackReason !== undefined);
+	const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
 	const terms = mergeTerms(outcomes);
 	let ignoredTerms = 0;
 	for (const outcome of outcomes) ignoredTerms += outcome.ignoredTerms ?? 0;
+	const attempts = outcomes.flatMap((outcome, phrasing) =>
+		(outcome.attempts ?? []).map((attempt) => ({ ...attempt, phrasing })),
+	);
 	return {
-		matches,
+		matches: failure === undefined ? matches : [],
 		rankedBy: failed?.rankedBy ?? outcomes[0]?.rankedBy ?? "custom",
 		...(failed?.fallbackReason === undefined ? {} : { fallbackReason: failed.fallbackReason }),
 		...(terms === undefined ? {} : { terms }),
@@ -83,5 +88,7 @@ export function combineOutcomes(outcomes: readonly RankOutcome[], limit: number)
 			? { abstained: true }
 			: {}),
 		...(ignoredTerms > 0 ? { ignoredTerms } : {}),
+		...(attempts.length === 0 ? {} : { attempts }),
+		...(failure === undefined ? {} : { failure }),
 	};
 }

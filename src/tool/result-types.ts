@@ -2,6 +2,8 @@
  * The types of a `tool_search` result: the model-visible text part and the structured `details`
  * a UI renders (snake_case keys, as in oh-my-pi's `search_tool_bm25`).
  */
+
+import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
 import type { ToolSearchSourceStatus } from "./source-status.js";
 
 /** One text part, as every tool-result format has it. */
@@ -81,19 +83,22 @@ export interface ToolSearchToolDetails {
 	requested_limit?: number;
 	/** How many tools were searchable (not active, not excluded). */
 	total_tools: number;
-	/** Tools activated by this call, best first. */
+	/**
+	 * Tools activated by this call, best first. All of `tools` unless an `activationLimit` or the
+	 * host held some back: the others are listed to the model as matching but not loaded.
+	 */
 	activated_tools: string[];
 	/** Every tool this `tool_search` instance activated, across calls, that is still active. */
 	active_selected_tools: string[];
 	/**
 	 * The ranker that answered, by its `name`: `"bm25"` (the built-in default), `"wink"`, a custom
 	 * ranker's own name (`"custom"` when it has none), or `"fallback"` when the configured ranker
-	 * failed and the built-in BM25 ranker answered.
+	 * (every ranker of `rankers`) failed and the built-in BM25 ranker answered.
 	 */
 	ranked_by: string;
-	/** Why the configured ranker was not used, when `ranked_by` is `"fallback"`. */
+	/** Why the configured (first) ranker was not used, when another one answered. */
 	fallback_reason?: string;
-	/** The tools found, best first. */
+	/** The tools found (returned), best first; `activated_tools` says which were activated. */
 	tools: ToolSearchResultTool[];
 	/**
 	 * How many more matches were neither activated nor listed because their names and lines would
@@ -133,14 +138,24 @@ export interface ToolSearchToolDetails {
 	 * (`getSourceStatus()`), in its order; the text names the first 10.
 	 */
 	sources?: ToolSearchSourceStatus[];
+	/**
+	 * What the discovery pipeline did (attempts, candidates with component scores, gates, rerank,
+	 * judge, timings); only when a pipeline option is set (see `tool-search/pipeline`).
+	 */
+	discovery?: ToolSearchDiscoveryDetails;
 }
 
-/** Structured result of a `tool_search` call the model made with bad arguments. */
+/**
+ * Structured result of a `tool_search` call that failed: the model's bad arguments, or a search
+ * that failed with `onError: "fail"`.
+ */
 export interface ToolSearchToolErrorDetails {
-	/** What was wrong, e.g. `query must not be empty`. */
+	/** What was wrong, e.g. `query must not be empty` or `search failed: ranker failed: …`. */
 	error: string;
 	/** The query as sent, when it was a string (cut to 200 code units, then `…`). */
 	query?: string;
+	/** For a failed search: what the pipeline did (its attempts). */
+	discovery?: ToolSearchDiscoveryDetails;
 }
 
 /** A successful `tool_search` result. */

@@ -9,26 +9,31 @@ import type { ActiveToolSet, ToolCatalog } from "../host/types.js";
 import type { DiscoveryPolicy } from "../integration/discovery-policy.js";
 import { planDiscovery } from "../integration/discovery-policy.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
+import { checkPipelineOptions } from "../pipeline/pipeline-options.js";
+import type { ToolSearchPipelineOptions } from "../pipeline/pipeline-types.js";
 import { assertToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolNamespace, ToolRanker } from "../types.js";
 
 /**
- * Options of `createToolSearchTool`.
+ * Options of `createToolSearchTool`: the host, the search, and the discovery pipeline's options
+ * ({@link ToolSearchPipelineOptions}: `rankers`, `onError`, `candidateLimit`, `activationLimit`,
+ * `isAvailable`, `affinity`, `rerank`, `judge`, `onTrace` and the stage timeouts; the types are in
+ * `tool-search/pipeline`). Every adapter passes them on.
  *
  * @example
  * ```ts
  * const options: ToolSearchToolOptions = { tools: pi, defaultLimit: 5, namespaceOf: (tool) => serverOf(tool) };
  * ```
  */
-export interface ToolSearchToolOptions extends ActiveSetBudgetOptions {
+export interface ToolSearchToolOptions extends ActiveSetBudgetOptions, ToolSearchPipelineOptions {
 	/**
 	 * The host's tools and active set. pi's `ExtensionAPI` fits as it is: `createToolSearchTool({ tools: pi })`.
 	 * The tool searches `getAllTools()` minus `getActiveTools()` and activates matches with `setActiveTools`.
 	 */
 	tools: ToolCatalog & ActiveToolSet;
 	/**
-	 * The ranker. @defaultValue the ranker in force at each call, `getToolRanker()`, so a
-	 * `registerToolRanker` takes effect from the next call.
+	 * The ranker (for a chain of fallbacks, `rankers` instead). @defaultValue the ranker in force at
+	 * each call, `getToolRanker()`, so a `registerToolRanker` takes effect from the next call.
 	 */
 	ranker?: ToolRanker | undefined;
 	/** Tools for which this returns `true` are never searched nor activated. @defaultValue none excluded */
@@ -53,28 +58,11 @@ export interface ToolSearchToolOptions extends ActiveSetBudgetOptions {
 	 * result says so). Must be at least `defaultLimit`. @defaultValue 50
 	 */
 	maxLimit?: number | undefined;
-	/**
-	 * How long a call waits for `ranker` (or the registered one), in milliseconds, before answering
-	 * with the built-in BM25 ranker (`ranked_by: "fallback"`, `fallback_reason` saying it timed
-	 * out); `Infinity` waits for ever. The built-in `Bm25Ranker` answers synchronously and has no
-	 * deadline. @defaultValue 5000
-	 */
-	rankerTimeoutMs?: number | undefined;
 }
 
 export function checkOptions(options: unknown): asserts options is ToolSearchToolOptions {
 	if (!isObjectLike(options)) invalidOptions(`options must be an object, got ${quote(options)}`);
-	const {
-		tools,
-		ranker,
-		exclude,
-		namespaceOf,
-		defaultLimit,
-		description,
-		policy,
-		maxLimit,
-		rankerTimeoutMs,
-	} = options;
+	const { tools, ranker, exclude, namespaceOf, defaultLimit, description, policy, maxLimit } = options;
 	if (policy !== undefined) planDiscovery([], policy as DiscoveryPolicy);
 	resolveActiveSetBudget(options as ActiveSetBudgetOptions); // issue 15: maxActiveTools, maxActiveSchemaTokens
 	if (!isToolHost(tools)) {
@@ -104,11 +92,7 @@ export function checkOptions(options: unknown): asserts options is ToolSearchToo
 			`defaultLimit must not exceed maxLimit (${max}), got ${quote(defaultLimit ?? DEFAULT_TOOL_SEARCH_LIMIT)}`,
 		);
 	}
-	if (rankerTimeoutMs !== undefined && !(typeof rankerTimeoutMs === "number" && rankerTimeoutMs > 0)) {
-		invalidOptions(
-			`rankerTimeoutMs must be a positive number of milliseconds, got ${quote(rankerTimeoutMs)}`,
-		);
-	}
+	checkPipelineOptions(options);
 }
 
 function isPositiveInteger(value: unknown): value is number {

@@ -456,3 +456,107 @@ describe("createAiSdkToolSearch: policy and options", () => {
 		);
 	});
 });
+
+describe("createAiSdkToolSearch: the pipeline (gates at surfacing and at execution, outcomes)", () => {
+	it("passes pipeline options on: an unavailable tool is not found; the call's context reaches the gate", async () => {
+		const seen: unknown[] = [];
+		const search = createAiSdkToolSearch({
+			tools: catalogue(),
+			isAvailable: (name, ctx) => {
+				seen.push(ctx);
+				return name !== "github__create_issue";
+			},
+		});
+		const result = (await search.toolSearch.execute?.(
+			{ query: "github issue", limit: 1 },
+			{ ...OPTIONS, experimental_context: { user: "u1" } },
+		)) as ToolSearchToolResult;
+		expect(result.isError).toBeUndefined();
+		if (result.isError) return;
+		expect(result.details.activated_tools).toEqual(["github__list_issues"]);
+		expect(result.details.discovery?.unavailable).toEqual(["github__create_issue"]);
+		expect(seen).toContainEqual({ user: "u1" });
+	});
+
+	it("refuses a stale call (execute) to a loaded tool the gate refuses now, without running it", async () => {
+		let up = true;
+		const execute = vi.fn(async (_args: Args, _options: unknown) => "created");
+		const tools = { ...catalogue(), github__create_issue: { ...catalogue().github__create_issue, execute } };
+		const search = createAiSdkToolSearch({ tools, isAvailable: () => up });
+		await run(search.toolSearch, { query: "create github issue", limit: 1 });
+		expect(await search.tools.github__create_issue.execute?.({ repo: "a", title: "b" }, OPTIONS)).toBe(
+			"created",
+		);
+		up = false;
+		await expect(
+			search.tools.github__create_issue.execute?.({ repo: "a", title: "b" }, OPTIONS),
+		).rejects.toThrow('Tool "github__create_issue" is not available right now, so the call did not run.');
+		expect(execute).toHaveBeenCalledTimes(1);
+	});
+
+	it("keeps a streaming tool (async function*) streaming behind the gate", async () => {
+		const stream = tool({
+			description: "Stream the weather forecast.",
+			inputSchema: jsonSchema<Args>({ type: "object", properties: {} }),
+			async *execute() {
+				yield "cloudy";
+				yield "rain";
+			},
+		});
+		const search = createAiSdkToolSearch({
+			tools: { weather__stream: stream },
+			pinned: ["weather__stream"],
+			isAvailable: () => true,
+		});
+		const outputs: unknown[] = [];
+		const streamed = search.tools.weather__stream.execute?.({}, OPTIONS) as AsyncIterable<unknown>;
+		for await (const output of streamed) outputs.push(output);
+		expect(outputs).toEqual(["cloudy", "rain"]);
+	});
+
+	it("reports executed calls and refusals to onTrace, with the discovery that activated the tool", async () => {
+		const records: { type: string; tool?: string; status?: string; discovery_id?: unknown }[] = [];
+		const search = createAiSdkToolSearch({
+			tools: catalogue(),
+			onTrace: (record) => void records.push(record),
+		});
+		await expect(
+			search.tools.slack__post_message.execute?.({ channel: "c", text: "t" }, OPTIONS),
+		).rejects.toThrow();
+		const found = await run(search.toolSearch, { query: "post slack message", limit: 1 });
+		await search.tools.slack__post_message.execute?.({ channel: "c", text: "t" }, OPTIONS);
+		expect(records.map(({ type, tool, status }) => [type, tool, status])).toEqual([
+			["outcome", "slack__post_message", "refused"],
+			["discovery", undefined, undefined],
+			["outcome", "slack__post_message", "ok"],
+		]);
+		expect(records[2]?.discovery_id).toBe(found.isError ? undefined : found.details.discovery?.discovery_id);
+	});
+
+	it("repairToolCall says 'not available' for an unloaded tool the gate refuses", async () => {
+		const search = createAiSdkToolSearch({ tools: catalogue(), isAvailable: () => false });
+		await expect(
+			search.repairToolCall({
+				system: undefined,
+				messages: [],
+				toolCall: { type: "tool-call", toolCallId: "c1", toolName: "slack__post_message", input: "{}" },
+				tools: search.tools,
+				inputSchema: async () => ({}),
+				error: new NoSuchToolError({ toolName: "slack__post_message" }),
+			}),
+		).rejects.toThrow('Tool "slack__post_message" is not available right now');
+	});
+
+	it("never runs a tool while searching (search, rerank and judge only read)", async () => {
+		const execute = vi.fn(async () => "ran");
+		const tools = { ...catalogue(), github__create_issue: { ...catalogue().github__create_issue, execute } };
+		const search = createAiSdkToolSearch({
+			tools,
+			rerank: (_query, candidates) => candidates.map((candidate) => candidate.name),
+			judge: { mode: "on", decide: (_query, candidates) => ({ selected: candidates.map((c) => c.name) }) },
+		});
+		await run(search.toolSearch, { query: "create github issue" });
+		expect(search.activeTools()).toContain("github__create_issue");
+		expect(execute).not.toHaveBeenCalled();
+	});
+});

@@ -182,7 +182,7 @@ describe("activation round trip and guard", () => {
 	it("loads what a search found; the guard lets loaded tools run and refuses the others", async () => {
 		const search = createAnthropicToolSearch({ tools: TOOLS, pinned: ["read_file"] });
 		// Turn 1: the model calls a deferred tool before searching.
-		expect(json(search.guard(use("toolu_1", "github__create_issue")))).toEqual({
+		expect(json(await search.guard(use("toolu_1", "github__create_issue")))).toEqual({
 			type: "tool_result",
 			tool_use_id: "toolu_1",
 			content: [
@@ -200,14 +200,16 @@ describe("activation round trip and guard", () => {
 		expect(result.content[0]).toEqual({ type: "tool_reference", tool_name: "github__create_issue" });
 		expect(search.activeTools()).toEqual(["tool_search", "read_file", "github__create_issue"]);
 		// Turn 3: the call goes through; other deferred tools are still refused.
-		expect(search.guard(use("toolu_3", "github__create_issue", { title: "Flaky test" }))).toBeUndefined();
-		expect(search.guard(use("toolu_4", "read_file"))).toBeUndefined();
-		expect(search.guard(use("toolu_5", "tool_search"))).toBeUndefined();
-		expect(search.guard(use("toolu_6", "slack__post_message"))?.is_error).toBe(true);
+		expect(
+			await search.guard(use("toolu_3", "github__create_issue", { title: "Flaky test" })),
+		).toBeUndefined();
+		expect(await search.guard(use("toolu_4", "read_file"))).toBeUndefined();
+		expect(await search.guard(use("toolu_5", "tool_search"))).toBeUndefined();
+		expect((await search.guard(use("toolu_6", "slack__post_message")))?.is_error).toBe(true);
 	});
 
-	it("names close tools for an unknown one", () => {
-		expect(create().guard(use("toolu_1", "github__create_isue"))?.content).toEqual([
+	it("names close tools for an unknown one", async () => {
+		expect((await create().guard(use("toolu_1", "github__create_isue")))?.content).toEqual([
 			{
 				type: "text",
 				text: 'Tool "github__create_isue" does not exist. Did you mean: github__create_issue? Use tool_search to find tools.',
@@ -215,11 +217,11 @@ describe("activation round trip and guard", () => {
 		]);
 	});
 
-	it("with autoActivate, lets a deferred tool run and loads it", () => {
+	it("with autoActivate, lets a deferred tool run and loads it", async () => {
 		const search = create({ autoActivate: true });
-		expect(search.guard(use("toolu_1", "slack__post_message"))).toBeUndefined();
+		expect(await search.guard(use("toolu_1", "slack__post_message"))).toBeUndefined();
 		expect(search.activeTools()).toEqual(["tool_search", "read_file", "slack__post_message"]);
-		expect(search.guard(use("toolu_2", "nope"))?.is_error).toBe(true);
+		expect((await search.guard(use("toolu_2", "nope")))?.is_error).toBe(true);
 	});
 
 	it("searches namespaces given by namespaceOf", async () => {
@@ -280,5 +282,54 @@ describe("options", () => {
 		expect(() => createAnthropicToolSearch(null as never)).toThrow(
 			"tool-search: options must be an object, got null",
 		);
+	});
+});
+
+describe("the pipeline (gates at surfacing and at execution, outcomes)", () => {
+	const UNAVAILABLE =
+		'Tool "github__create_issue" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.';
+
+	it("passes pipeline options on: an unavailable tool is not referenced; ctx reaches the gate", async () => {
+		const seen: unknown[] = [];
+		const search = create({
+			isAvailable: (name, ctx) => {
+				seen.push(ctx);
+				return name !== "github__create_issue";
+			},
+		});
+		const result = await search.handleToolUse(use("toolu_1", "tool_search", { query: "github issue" }), {
+			ctx: "request-1",
+		});
+		expect(result.content.filter((block) => block.type === "tool_reference")).toEqual([
+			{ type: "tool_reference", tool_name: "github__list_issues" },
+		]);
+		expect(seen).toContain("request-1");
+	});
+
+	it("guard refuses a stale call to a loaded tool the gate refuses now, with the call's ctx", async () => {
+		const search = create({ isAvailable: (_name, ctx) => ctx !== "after-outage" });
+		await search.handleToolUse(use("toolu_1", "tool_search", { query: "create github issue", limit: 1 }));
+		expect(await search.guard(use("toolu_2", "github__create_issue"))).toBeUndefined();
+		expect(await search.guard(use("toolu_3", "github__create_issue"), { ctx: "after-outage" })).toEqual({
+			type: "tool_result",
+			tool_use_id: "toolu_3",
+			content: [{ type: "text", text: UNAVAILABLE }],
+			is_error: true,
+		});
+	});
+
+	it("reports refusals itself and the calls the host ran through reportToolCall, linked to the discovery", async () => {
+		const records: { type: string; tool?: string; status?: string; discovery_id?: unknown }[] = [];
+		const search = create({ onTrace: (record) => void records.push(record) });
+		await search.guard(use("toolu_1", "github__create_issue"));
+		await search.handleToolUse(use("toolu_2", "tool_search", { query: "create github issue", limit: 1 }));
+		const id = search.reportToolCall({ name: "github__create_issue", status: "ok", toolCallId: "toolu_3" });
+		expect(records.map(({ type, tool, status }) => [type, tool, status])).toEqual([
+			["outcome", "github__create_issue", "refused"],
+			["discovery", undefined, undefined],
+			["outcome", "github__create_issue", "ok"],
+		]);
+		expect(records[2]?.discovery_id).toBe(id);
+		expect(id).toBe(records[1]?.discovery_id);
 	});
 });

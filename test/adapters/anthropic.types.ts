@@ -20,7 +20,7 @@ export const custom: Anthropic.Messages.Tool[] = search.tools();
 /** Results fit a user message; `tool_reference` blocks fit `ToolReferenceBlockParam`. */
 export async function roundTrip(): Promise<Anthropic.Messages.MessageCreateParamsNonStreaming> {
 	const result: Anthropic.Messages.ToolResultBlockParam = await search.handleToolUse(block);
-	const guarded: Anthropic.Messages.ToolResultBlockParam | undefined = search.guard(block);
+	const guarded: Anthropic.Messages.ToolResultBlockParam | undefined = await search.guard(block);
 	const reference = result.content?.[0];
 	if (typeof reference === "object" && reference.type === "tool_reference") {
 		const typed: Anthropic.Messages.ToolReferenceBlockParam = reference;
@@ -43,7 +43,7 @@ export async function roundTrip(): Promise<Anthropic.Messages.MessageCreateParam
 export async function handleReply(): Promise<void> {
 	for (const item of reply.content) {
 		if (item.type === "tool_use" && item.name === "tool_search") await search.handleToolUse(item);
-		else if (item.type === "tool_use") search.guard(item);
+		else if (item.type === "tool_use") await search.guard(item);
 	}
 }
 

@@ -15,6 +15,7 @@ import {
 	type McpCatalog,
 	type McpCatalogError,
 	type McpClientLike,
+	type McpProxyServerOptions,
 	serveMcpProxy,
 } from "tool-search/mcp";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -523,7 +524,14 @@ describe("sameJson", () => {
 // createMcpProxyServer
 // ---------------------------------------------------------------------------------------------
 
-async function proxySetup(options: { pinned?: string[]; autoActivate?: boolean; host?: ActiveToolSet } = {}) {
+async function proxySetup(
+	options: {
+		pinned?: string[];
+		autoActivate?: boolean;
+		host?: ActiveToolSet;
+		toolSearch?: McpProxyServerOptions["toolSearch"];
+	} = {},
+) {
 	const { weather, github, clients } = await setup();
 	const catalog = createMcpCatalog({ servers: clients });
 	await catalog.ready;
@@ -983,5 +991,66 @@ describe("serveMcpProxy", () => {
 		expect(proxy.catalog).toBe(catalog);
 		await proxy.close();
 		expect(await proxy.closed).toBe("close()");
+	});
+});
+
+describe("createMcpProxyServer: the pipeline (gates at surfacing and at execution, outcomes)", () => {
+	it("passes toolSearch's pipeline options on: an unavailable tool is not found; the request is the gate's ctx", async () => {
+		const seen: unknown[] = [];
+		const { call } = await proxySetup({
+			toolSearch: {
+				isAvailable: (name, ctx) => {
+					seen.push(ctx);
+					return name !== "github__create_issue";
+				},
+			},
+		});
+		const result = await call("tool_search", { query: "github issue pull request", limit: 1 });
+		expect(result.structuredContent).toMatchObject({
+			activated_tools: ["github__list_pull_requests"],
+			discovery: { unavailable: ["github__create_issue"] },
+		});
+		expect(seen.some((ctx) => typeof (ctx as { requestId?: unknown })?.requestId === "number")).toBe(true);
+	});
+
+	it("refuses a stale call to an active tool the gate refuses now, without forwarding it", async () => {
+		let up = true;
+		const { call, github } = await proxySetup({ toolSearch: { isAvailable: () => up } });
+		await call("tool_search", { query: "create github issue", limit: 1 });
+		expect((await call("github__create_issue", { repo: "a", title: "b" })).isError).toBeUndefined();
+		up = false;
+		expect(await call("github__create_issue", { repo: "a", title: "b" })).toEqual({
+			content: [
+				{
+					type: "text",
+					text: 'Tool "github__create_issue" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.',
+				},
+			],
+			isError: true,
+		});
+		expect(github.calls).toHaveLength(1);
+	});
+
+	it("reports forwarded calls and refusals to onTrace, with the discovery that activated the tool", async () => {
+		const records: { type: string; tool?: string; status?: string; discovery_id?: unknown }[] = [];
+		const { call, github } = await proxySetup({
+			toolSearch: { onTrace: (record) => void records.push(record) },
+		});
+		await call("github__create_issue", {});
+		const found = await call("tool_search", { query: "create github issue", limit: 1 });
+		await call("github__create_issue", { repo: "a", title: "b" });
+		github.tools = [
+			...GITHUB,
+			{ name: "explode", description: "Create an issue, badly", inputSchema: schema() },
+		];
+		await call("tool_search", { query: "explode", limit: 1 }).catch(() => undefined);
+		expect(records.map(({ type, tool, status }) => [type, tool, status]).slice(0, 3)).toEqual([
+			["outcome", "github__create_issue", "refused"],
+			["discovery", undefined, undefined],
+			["outcome", "github__create_issue", "ok"],
+		]);
+		expect(records[2]?.discovery_id).toBe(
+			(found.structuredContent as { discovery: { discovery_id: string } }).discovery.discovery_id,
+		);
 	});
 });

@@ -222,13 +222,13 @@ describe("Responses: activation round trip and guard", () => {
 	it("with search off, answers tool_search calls with no tools and refuses nothing loaded", async () => {
 		const search = create({ policy: { mode: "off" } });
 		expect((await search.handleToolSearchCall(searchCall("c", { query: "issue" })))[0].tools).toEqual([]);
-		expect(search.guard({ call_id: "c", name: "slack__post_message" })).toBeUndefined();
+		expect(await search.guard({ call_id: "c", name: "slack__post_message" })).toBeUndefined();
 		expect(search.activeTools()).toEqual(TOOLS.map((tool) => tool.name));
 	});
 
-	it("with autoActivate, lets a deferred function run and loads it", () => {
+	it("with autoActivate, lets a deferred function run and loads it", async () => {
 		const search = create({ autoActivate: true });
-		expect(search.guard({ call_id: "c", name: "weather__forecast" })).toBeUndefined();
+		expect(await search.guard({ call_id: "c", name: "weather__forecast" })).toBeUndefined();
 		expect(search.activeTools()).toEqual(["tool_search", "read_file", "weather__forecast"]);
 	});
 
@@ -241,16 +241,16 @@ describe("Responses: activation round trip and guard", () => {
 			name: "github__create_issue",
 			arguments: "{}",
 		};
-		expect(search.guard(call)).toEqual({
+		expect(await search.guard(call)).toEqual({
 			type: "function_call_output",
 			call_id: "call_9",
 			output:
 				'Tool "github__create_issue" is not loaded. Call tool_search with a query describing what you need (for example {"query": "create issue"}) to load it, then call it again.',
 		});
 		await search.handleToolSearchCall(searchCall("call_1", { query: "create a github issue", limit: 1 }));
-		expect(search.guard(call)).toBeUndefined();
-		expect(search.guard({ call_id: "call_10", name: "read_file" })).toBeUndefined();
-		expect(search.guard({ call_id: "call_11", name: "gihub__create_issue" })?.output).toBe(
+		expect(await search.guard(call)).toBeUndefined();
+		expect(await search.guard({ call_id: "call_10", name: "read_file" })).toBeUndefined();
+		expect((await search.guard({ call_id: "call_11", name: "gihub__create_issue" }))?.output).toBe(
 			'Tool "gihub__create_issue" does not exist. Did you mean: github__create_issue? Use tool_search to find tools.',
 		);
 	});
@@ -343,5 +343,63 @@ describe("options", () => {
 		],
 	])("rejects %j", (options, message) => {
 		expect(() => createOpenAIToolSearch(options as never)).toThrow(message);
+	});
+});
+
+describe("the pipeline (gates at surfacing and at execution, outcomes)", () => {
+	const UNAVAILABLE =
+		'Tool "github__create_issue" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.';
+
+	it("Responses: passes pipeline options on; an unavailable tool is not returned; ctx reaches the gate", async () => {
+		const seen: unknown[] = [];
+		const search = create({
+			isAvailable: (name, ctx) => {
+				seen.push(ctx);
+				return name !== "github__create_issue";
+			},
+		});
+		const [output] = await search.handleToolSearchCall(searchCall("c1", { query: "github issue" }), {
+			ctx: "request-1",
+		});
+		expect(JSON.stringify(output.tools)).not.toContain("github__create_issue");
+		expect(JSON.stringify(output.tools)).toContain("github__list_issues");
+		expect(seen).toContain("request-1");
+	});
+
+	it("Responses and Chat: the guard refuses a stale call to a loaded tool the gate refuses now", async () => {
+		const search = create({ isAvailable: (_name, ctx) => ctx !== "after-outage" });
+		await search.handleToolSearchCall(searchCall("c1", { query: "create github issue", limit: 1 }));
+		expect(await search.guard({ call_id: "c2", name: "github__create_issue" })).toBeUndefined();
+		expect(
+			await search.guard({ call_id: "c3", name: "github__create_issue" }, { ctx: "after-outage" }),
+		).toEqual({
+			type: "function_call_output",
+			call_id: "c3",
+			output: UNAVAILABLE,
+		});
+		const chatCall = {
+			id: "c4",
+			type: "function" as const,
+			function: { name: "github__create_issue", arguments: "{}" },
+		};
+		expect(await search.handleChatToolCall(chatCall, { ctx: "after-outage" })).toEqual({
+			role: "tool",
+			tool_call_id: "c4",
+			content: UNAVAILABLE,
+		});
+	});
+
+	it("reports refusals itself and the calls the host ran through reportToolCall, linked to the discovery", async () => {
+		const records: { type: string; tool?: string; status?: string; discovery_id?: unknown }[] = [];
+		const search = create({ onTrace: (record) => void records.push(record) });
+		await search.guard({ call_id: "c1", name: "github__create_issue" });
+		await search.handleToolSearchCall(searchCall("c2", { query: "create github issue", limit: 1 }));
+		const id = search.reportToolCall({ name: "github__create_issue", status: "error", toolCallId: "c3" });
+		expect(records.map(({ type, tool, status }) => [type, tool, status])).toEqual([
+			["outcome", "github__create_issue", "refused"],
+			["discovery", undefined, undefined],
+			["outcome", "github__create_issue", "error"],
+		]);
+		expect(id).toBe(records[1]?.discovery_id);
 	});
 });

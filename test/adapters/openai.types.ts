@@ -28,7 +28,8 @@ export async function responsesRoundTrip(): Promise<OpenAI.Responses.ResponseCre
 			input.push(item, ...(await search.handleToolSearchCall(item)));
 			void [typed, message];
 		} else if (item.type === "function_call") {
-			const refused: OpenAI.Responses.ResponseInputItem.FunctionCallOutput | undefined = search.guard(item);
+			const refused: OpenAI.Responses.ResponseInputItem.FunctionCallOutput | undefined =
+				await search.guard(item);
 			input.push(item, ...(refused === undefined ? [] : [refused]));
 		}
 	}

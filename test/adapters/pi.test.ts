@@ -7,6 +7,7 @@ import { rewriteToolNotFound } from "../../src/adapters/pi/guard.js";
 import { loadedNowMessage } from "../../src/adapters/shared/loaded-now-message.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { TOOL_SEARCH_DESCRIPTION } from "../../src/tool/description.js";
+import type { ToolSearchToolDetails } from "../../src/tool/format-result.js";
 import { toolSearchSchema } from "../../src/tool/tool-search-schema.js";
 import type { ToolRanker, ToolRankOptions } from "../../src/types.js";
 import { thrown } from "../helpers/thrown.js";
@@ -399,5 +400,89 @@ describe("toolSearchExtension: options", () => {
 		await pi.emit("session_start", { reason: "startup" });
 		await pi.search({ query: "create issue" });
 		expect(pi.active()).toContain("github__create_issue");
+	});
+});
+
+describe("toolSearchExtension: the pipeline (gates at surfacing and at execution, outcomes)", () => {
+	it("passes pipeline options on: unavailable tools are not found, pi's ctx reaches the gate", async () => {
+		const pi = fakePi();
+		const seen: unknown[] = [];
+		toolSearchExtension({
+			policy: { mode: "all", pinned: ["read", "bash", "edit", "write"] },
+			isAvailable: (name, ctx) => {
+				seen.push(ctx);
+				return name !== "github__create_issue";
+			},
+		})(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		pi.tool("github__update_issue", "Update an issue in a GitHub repository.");
+		await pi.emit("session_start", { reason: "startup" });
+		const { details } = (await pi.search({ query: "create github issue", limit: 1 })) as {
+			details: ToolSearchToolDetails;
+		};
+		expect(details.activated_tools).toEqual(["github__update_issue"]);
+		expect(details.discovery?.unavailable).toEqual(["github__create_issue"]);
+		expect(seen).toContain(CTX);
+	});
+
+	it("blocks a stale call (tool_call) to an active tool the gate refuses now, with the guard's message", async () => {
+		const pi = fakePi();
+		let up = true;
+		toolSearchExtension({ isAvailable: (name) => up || name !== "github__create_issue" })(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		expect(
+			await pi.emit("tool_call", { toolName: "github__create_issue", toolCallId: "c1", input: {} }),
+		).toEqual([undefined]);
+		up = false;
+		expect(
+			await pi.emit("tool_call", { toolName: "github__create_issue", toolCallId: "c2", input: {} }),
+		).toEqual([
+			{
+				block: true,
+				reason:
+					'Tool "github__create_issue" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.',
+			},
+		]);
+		expect(await pi.emit("tool_call", { toolName: "tool_search", toolCallId: "c3", input: {} })).toEqual([
+			undefined,
+		]);
+	});
+
+	it("answers pi's 'not found' for an unavailable tool with 'not available' rather than 'call tool_search'", async () => {
+		const pi = fakePi();
+		toolSearchExtension({ isAvailable: () => false })(pi.api);
+		pi.tool("github__create_issue", "Create an issue.", "deferred");
+		const [result] = (await pi.emit("message_end", { message: notFound("github__create_issue") })) as {
+			message: { content: { text: string }[] };
+		}[];
+		expect(result?.message.content[0]?.text).toMatch(
+			/^Tool "github__create_issue" is not available right now/,
+		);
+	});
+
+	it("reports executed calls (tool_result) and refusals to onTrace, linked to the discovery", async () => {
+		const pi = fakePi();
+		const records: { type: string; discovery_id?: unknown; tool?: string; status?: string }[] = [];
+		toolSearchExtension({
+			policy: { mode: "all", pinned: ["read", "bash", "edit", "write"] },
+			isAvailable: (name) => name !== "slack__post_message",
+			onTrace: (record) => void records.push(record),
+		})(pi.api);
+		pi.tool("github__create_issue", "Create an issue in a GitHub repository.");
+		pi.tool("slack__post_message", "Post a message to Slack.");
+		await pi.emit("session_start", { reason: "startup" });
+		const { details } = (await pi.search({ query: "create github issue", limit: 1 })) as {
+			details: ToolSearchToolDetails;
+		};
+		await pi.emit("tool_result", { toolName: "github__create_issue", toolCallId: "c1", isError: false });
+		await pi.emit("tool_result", { toolName: "tool_search", toolCallId: "c0", isError: false });
+		pi.api.setActiveTools([...pi.active(), "slack__post_message"]);
+		await pi.emit("tool_call", { toolName: "slack__post_message", toolCallId: "c2", input: {} });
+		expect(records.map(({ type, tool, status }) => [type, tool, status])).toEqual([
+			["discovery", undefined, undefined],
+			["outcome", "github__create_issue", "ok"],
+			["outcome", "slack__post_message", "refused"],
+		]);
+		expect(records[1]?.discovery_id).toBe(details.discovery?.discovery_id);
 	});
 });

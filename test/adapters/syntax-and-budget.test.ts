@@ -60,7 +60,7 @@ describe("Anthropic", () => {
 			"github__create_issue",
 			"weather__forecast",
 		]);
-		expect(search.guard({ id: "t3", name: "slack__post_message", input: {} })?.is_error).toBe(true);
+		expect((await search.guard({ id: "t3", name: "slack__post_message", input: {} }))?.is_error).toBe(true);
 		const bad = await search.handleToolUse({
 			id: "t4",
 			name: "tool_search",
@@ -91,7 +91,9 @@ describe("OpenAI", () => {
 			role: "developer",
 			content: `tool_search call c2: ${UNLOADED}`,
 		});
-		expect(search.guard({ call_id: "c3", name: "slack__post_message" })?.type).toBe("function_call_output");
+		expect((await search.guard({ call_id: "c3", name: "slack__post_message" }))?.type).toBe(
+			"function_call_output",
+		);
 		const bad = await search.handleToolSearchCall({
 			call_id: "c4",
 			arguments: { query: "server:gihub create" },

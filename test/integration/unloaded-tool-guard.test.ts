@@ -208,3 +208,76 @@ describe("checkToolCall", () => {
 		expect(error.message).toContain("getAllTools() returned a Promise");
 	});
 });
+
+describe("checkToolCall with an isAvailable gate (stale calls)", () => {
+	const UNAVAILABLE =
+		'Tool "github__create_issue" is not available right now, so the call did not run. Use tool_search to find another tool, or continue without it.';
+
+	it("refuses an active tool the gate says is unavailable, and passes the call's ctx", async () => {
+		const fake = host(["tool_search", "github__create_issue"]);
+		const seen: unknown[] = [];
+		const check = checkToolCall("github__create_issue", fake, {
+			isAvailable: async (name, ctx) => {
+				seen.push([name, ctx]);
+				return false;
+			},
+			ctx: { user: "u1" },
+		});
+		expect(check).toBeInstanceOf(Promise);
+		expect(await check).toEqual({ status: "unavailable", message: UNAVAILABLE });
+		expect(seen).toEqual([["github__create_issue", { user: "u1" }]]);
+	});
+
+	it.each([
+		[
+			"throws",
+			() => {
+				throw new Error("pool down");
+			},
+		],
+		["rejects", () => Promise.reject(new Error("pool down"))],
+		["answers something other than true", () => "yes" as unknown as boolean],
+	])("fails closed when the gate %s", async (_, gate) => {
+		const fake = host(["tool_search", "github__create_issue"]);
+		expect((await checkToolCall("github__create_issue", fake, { isAvailable: gate })).status).toBe(
+			"unavailable",
+		);
+	});
+
+	it("never auto-activates an unavailable tool, and auto-activates an available one", async () => {
+		const fake = host();
+		const refused = await checkToolCall("github__create_issue", fake, {
+			autoActivate: true,
+			isAvailable: () => false,
+		});
+		expect(refused.status).toBe("unavailable");
+		expect(fake.setCalls()).toEqual([]);
+		const loaded = await checkToolCall("github__create_issue", fake, {
+			autoActivate: true,
+			isAvailable: () => true,
+		});
+		expect(loaded).toEqual({ status: "activated" });
+		expect(fake.getActiveTools()).toContain("github__create_issue");
+	});
+
+	it("leaves active, inactive and unknown as they are when the tool is available; asks only about known tools", async () => {
+		const asked: string[] = [];
+		const isAvailable = (name: string) => {
+			asked.push(name);
+			return true;
+		};
+		const fake = host(["tool_search", "slack__post_message"]);
+		expect(await checkToolCall("slack__post_message", fake, { isAvailable })).toEqual({ status: "active" });
+		expect((await checkToolCall("github__create_issue", fake, { isAvailable })).status).toBe("inactive");
+		const unknown = await checkToolCall("github__create_isue", fake, { isAvailable });
+		expect(unknown).toMatchObject({ status: "unknown", suggestions: ["github__create_issue"] });
+		expect(asked).toEqual(["slack__post_message", "github__create_issue"]);
+	});
+
+	it("rejects a gate that is not a function", () => {
+		expect(thrown(() => checkToolCall("x", host(), { isAvailable: true as never }))).toMatchObject({
+			code: "INVALID_OPTIONS",
+			message: "tool-search: isAvailable must be a function, got true",
+		});
+	});
+});

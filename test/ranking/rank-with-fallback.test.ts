@@ -166,3 +166,71 @@ describe("rankWithFallback: the ranker's deadline", () => {
 		expect(outcome).toMatchObject({ rankedBy: "fallback", ignoredTerms: 2 });
 	});
 });
+
+describe("rankWithFallback: a chain of rankers", () => {
+	const failing = (name: string): ToolRanker => ({
+		name,
+		rank: () => {
+			throw new Error(`${name} is down`);
+		},
+	});
+	const answering: ToolRanker = { name: "second", rank: () => [{ name: "github__create_issue", score: 2 }] };
+
+	it("tries each ranker in order and lists every attempt, with the first failure as the reason", async () => {
+		const outcome = await rankWithFallback([failing("first"), answering], "issue", documents, 5);
+		expect(outcome).toMatchObject({
+			rankedBy: "second",
+			fallbackReason: "ranker failed: first is down",
+			matches: [{ name: "github__create_issue", score: 2 }],
+		});
+		expect(outcome.attempts?.map(({ ranker, error }) => [ranker, error])).toEqual([
+			["first", "ranker failed: first is down"],
+			["second", undefined],
+		]);
+		expect(outcome.attempts?.every((attempt) => attempt.ms >= 0)).toBe(true);
+	});
+
+	it("answers with the built-in BM25 (ranked_by fallback) after the last ranker failed", async () => {
+		const outcome = await rankWithFallback([failing("a"), failing("b")], "weather", documents, 5, {
+			fallback: new Bm25Ranker(),
+		});
+		expect(outcome).toMatchObject({ rankedBy: "fallback", fallbackReason: "ranker failed: a is down" });
+		expect(outcome.attempts?.map((attempt) => attempt.ranker)).toEqual(["a", "b", "bm25"]);
+		expect(outcome.matches[0]?.name).toBe("weather__forecast");
+	});
+
+	it.each(["empty", "fail"] as const)("stops at the first failure with onError %s", async (onError) => {
+		const second = { ...answering, rank: vi.fn(answering.rank) };
+		const outcome = await rankWithFallback([failing("a"), second], "issue", documents, 5, { onError });
+		expect(outcome).toMatchObject({ matches: [], rankedBy: "a", failure: "ranker failed: a is down" });
+		expect(second.rank).not.toHaveBeenCalled();
+	});
+
+	it("keeps a ranker's component scores (finite numbers only) and drops malformed ones", async () => {
+		const ranker: ToolRanker = {
+			rank: () => [
+				{ name: "weather__forecast", score: 1, signals: { bm25: 3, dense: 0.5, bad: Number.NaN } },
+				{ name: "github__create_issue", score: 0.5, signals: "junk" as never },
+			],
+		};
+		const { matches } = await rankWithFallback(ranker, "weather", documents, 5);
+		expect(matches).toEqual([
+			{ name: "weather__forecast", score: 1, signals: { bm25: 3, dense: 0.5 } },
+			{ name: "github__create_issue", score: 0.5 },
+		]);
+	});
+});
+
+describe("rankWithFallback: a hostile answer", () => {
+	it("falls back when reading the ranker's answer throws (a throwing getter)", async () => {
+		const match = {};
+		Object.defineProperty(match, "name", {
+			get() {
+				throw new Error("match getter");
+			},
+		});
+		const ranker: ToolRanker = { rank: async () => [match as never] };
+		const outcome = await rankWithFallback(ranker, "weather", documents, 5, { fallback: new Bm25Ranker() });
+		expect(outcome).toMatchObject({ rankedBy: "fallback", fallbackReason: "ranker failed: match getter" });
+	});
+});

@@ -10,6 +10,7 @@ import { formatToolSearchError } from "../../tool/format-result.js";
 import { type ToolSearchInput, toolSearchSchema } from "../../tool/tool-search-schema.js";
 import { validateToolSearchInput } from "../../tool/validate-input.js";
 import { isObject } from "../shared/checks.js";
+import { callOf } from "./call-of.js";
 import type { ToolSearchAiTool } from "./types.js";
 
 type ModelOutput = Awaited<ReturnType<NonNullable<ToolSearchAiTool["toModelOutput"]>>>;
@@ -31,8 +32,9 @@ export function createSearchAiTool(
 				return { success: false, error: new Error(text) };
 			},
 		}),
-		execute: async (input, { toolCallId, abortSignal }) => {
-			const result = await search.execute(toolCallId, input, abortSignal);
+		execute: async (input, options) => {
+			const { toolCallId, abortSignal } = options;
+			const result = await search.execute(toolCallId, input, abortSignal, undefined, callOf(options).ctx);
 			if (result.isError === true) throw new Error(result.content[0].text);
 			return result;
 		},

@@ -13,7 +13,6 @@ import {
 import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
 import { quote } from "../../errors.js";
 import type { ActiveToolSet, ToolHost } from "../../host/types.js";
-import { checkToolCall } from "../../integration/index.js";
 import { invalidOptions } from "../../internal/guards.js";
 import { META_TOOL_SEARCH_DESCRIPTION, withSchemas } from "../../meta/meta-search-result.js";
 import { createToolSearchTool, type ToolSearchToolOptions } from "../../tool/create-tool-search-tool.js";
@@ -91,7 +90,7 @@ export interface McpProxyServerOptions {
 	serverInfo?: Implementation | undefined;
 	/** The proxy's `instructions` to its client. @defaultValue none */
 	instructions?: string | undefined;
-	/** Options of the `tool_search` tool (ranker, limit, description, exclude, the active-set budget). */
+	/** Options of the `tool_search` tool (ranker, limit, description, exclude, the active-set budget, and the pipeline's). */
 	toolSearch?: Omit<ToolSearchToolOptions, "tools" | "namespaceOf"> | undefined;
 	/**
 	 * `"deferred-tools"`: the proxy lists `tool_search` and the tools found so far, and tells its
@@ -190,7 +189,9 @@ function messageOf(error: unknown): string {
  * Its `tools/call` runs `tool_search` (the result's `details` become `structuredContent`), or forwards
  * the call to the tool's server under the server's own name for it. A call to a catalogued tool that
  * is not active gets an error result naming `tool_search` (or activates it, with `autoActivate`); a
- * call to an unknown tool gets an error result with the nearest names. After each of its own
+ * call to an unknown tool gets an error result with the nearest names; with an `isAvailable` gate in
+ * `toolSearch`, a call to a tool the gate refuses now gets an error result saying so (the request's
+ * `extra` is the gate's `ctx`), and forwarded calls are reported to `onTrace`. After each of its own
  * activations, and after each catalogue change, the proxy sends `notifications/tools/list_changed`
  * if the list it would return differs from the last one (only while connected). With a discovery
  * policy (`toolSearch.policy`), each `tools/list` and each catalogue change (while connected) first
@@ -303,8 +304,9 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
 		watch();
 		const { name, arguments: args } = request.params;
+		const callId = String(extra.requestId);
 		if (name === TOOL_SEARCH_TOOL_NAME) {
-			const result = await toolSearch.execute(String(extra.requestId), args ?? {}, extra.signal);
+			const result = await toolSearch.execute(callId, args ?? {}, extra.signal, undefined, extra);
 			announceIfChanged();
 			const shown = meta ? withSchemas(result, (tool) => catalogByName().get(tool)) : result;
 			return toCallToolResult(shown, catalog.unavailable?.() ?? []);
@@ -319,8 +321,8 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 				return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
 			}
 		}
-		const guard = checkToolCall(name, view, { autoActivate });
-		if (guard.status === "inactive" || guard.status === "unknown") return textResult(guard.message);
+		const guard = await toolSearch.checkToolCall(name, { autoActivate, ctx: extra, toolCallId: callId });
+		if ("message" in guard) return textResult(guard.message);
 		toolSearch.markUsed(name);
 		if (guard.status === "activated") announceIfChanged();
 		if (!catalogByName().has(name)) {
@@ -328,9 +330,14 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 				`Tool ${JSON.stringify(name)} is not available right now: its MCP server no longer lists it.`,
 			);
 		}
+		const report = (status: "ok" | "error") =>
+			toolSearch.reportToolCall({ name, status, toolCallId: callId });
 		try {
-			return forwarded(await catalog.callTool(name, args, { signal: extra.signal }));
+			const result = forwarded(await catalog.callTool(name, args, { signal: extra.signal }));
+			report(result.isError === true ? "error" : "ok");
+			return result;
 		} catch (error) {
+			report("error");
 			return textResult(`Error: calling ${name} failed: ${messageOf(error)}`);
 		}
 	});

@@ -15,7 +15,7 @@ import {
 	type ObjectSchema,
 	type ProviderCatalog,
 } from "../shared/provider-catalog.js";
-import type { OpenAIFunctionTool, OpenAISearchTool, OpenAIToolSearchOptions } from "./types.js";
+import type { CallOptions, OpenAIFunctionTool, OpenAISearchTool, OpenAIToolSearchOptions } from "./types.js";
 
 /** The OpenAI catalogue: the provider catalogue plus the wire forms both APIs send. */
 export interface OpenAICatalog extends ProviderCatalog {
@@ -25,7 +25,7 @@ export interface OpenAICatalog extends ProviderCatalog {
 	readonly namespaces: ReadonlyMap<string, ToolNamespace>;
 	readonly searchTool: OpenAISearchTool;
 	/** Runs `tool_search` on the model's arguments (JSON text is parsed first). */
-	run(callId: string, args: unknown, signal: AbortSignal | undefined): Promise<ToolSearchToolResult>;
+	run(callId: string, args: unknown, options: CallOptions | undefined): Promise<ToolSearchToolResult>;
 }
 
 /** Model arguments: JSON text is parsed; text that is not JSON is passed on, for the error message. */
@@ -90,6 +90,7 @@ export function createOpenAICatalog(options: OpenAIToolSearchOptions): OpenAICat
 		functions,
 		namespaces,
 		searchTool,
-		run: (callId, args, signal) => search.execute(callId, parseArguments(args), signal),
+		run: (callId, args, options) =>
+			search.execute(callId, parseArguments(args), options?.signal, undefined, options?.ctx),
 	};
 }

@@ -70,7 +70,7 @@ export function createChatMetaApi(
 			}
 			const message = (content: string) => ({ role: "tool" as const, tool_call_id: call.id, content });
 			if (fn.name === TOOL_SEARCH_TOOL_NAME && enabled) {
-				const result = await catalog.run(call.id, fn.arguments, callOptions?.signal);
+				const result = await catalog.run(call.id, fn.arguments, callOptions);
 				return message(withSchemas(result, lookup).content[0].text);
 			}
 			if (fn.name !== CALL_TOOL_NAME) {

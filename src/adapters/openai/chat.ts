@@ -29,10 +29,10 @@ export function createChatCompletionsApi(
 					`expected a function tool call with string id and function.name, got ${quote(call)}`,
 				);
 			}
-			const content = refusal(fn.name);
+			const content = await refusal(fn.name, { ctx: callOptions?.ctx, toolCallId: call.id });
 			if (content !== undefined) return { role: "tool", tool_call_id: call.id, content };
 			if (fn.name !== TOOL_SEARCH_TOOL_NAME) return undefined;
-			const result = await catalog.run(call.id, fn.arguments, callOptions?.signal);
+			const result = await catalog.run(call.id, fn.arguments, callOptions);
 			return { role: "tool", tool_call_id: call.id, content: result.content[0].text };
 		},
 	};

@@ -45,7 +45,7 @@ export function createResponsesApi(
 			const callId = call.call_id ?? null;
 			const output = { type: "tool_search_output", call_id: callId, execution: "client" } as const;
 			if (!enabled) return [{ ...output, status: "completed", tools: [] }];
-			const result = await catalog.run(callId ?? "", call.arguments, callOptions?.signal);
+			const result = await catalog.run(callId ?? "", call.arguments, callOptions);
 			if (!result.isError) {
 				const completed = {
 					...output,
@@ -65,14 +65,14 @@ export function createResponsesApi(
 				{ type: "message", role: "developer", content: reason },
 			];
 		},
-		guard(call) {
+		async guard(call, callOptions) {
 			if (!isObject(call as unknown) || typeof call.call_id !== "string" || typeof call.name !== "string") {
 				fail(
 					"INVALID_OPTIONS",
 					`expected a function_call item with string call_id and name, got ${quote(call)}`,
 				);
 			}
-			const output = refusal(call.name);
+			const output = await refusal(call.name, { ctx: callOptions?.ctx, toolCallId: call.call_id });
 			return output === undefined
 				? undefined
 				: { type: "function_call_output", call_id: call.call_id, output };

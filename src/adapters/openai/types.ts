@@ -4,6 +4,7 @@
  * Types only; `src/adapters/openai.ts` re-exports the public ones.
  */
 import type { DiscoveryPlan } from "../../integration/index.js";
+import type { ToolCallReport } from "../../pipeline/discovery-types.js";
 import type { ToolInfo, ToolNamespace } from "../../types.js";
 import type { ObjectSchema, ProviderToolSearchOptions } from "../shared/provider-catalog.js";
 
@@ -116,8 +117,8 @@ export interface OpenAIChatTool {
 export type FunctionCallOutput = { type: "function_call_output"; call_id: string; output: string };
 /** A Chat Completions tool message (the SDK's `ChatCompletionToolMessageParam`). */
 export type ChatToolMessage = { role: "tool"; tool_call_id: string; content: string };
-/** Per-call options: the caller's cancellation. */
-export type CallOptions = { signal?: AbortSignal | undefined };
+/** Per-call options: the caller's cancellation, and the call's context for the rankers and gates. */
+export type CallOptions = { signal?: AbortSignal | undefined; ctx?: unknown };
 
 /**
  * The meta-tools mode of Chat Completions ({@link OpenAIToolSearchOptions.metaTools}): how to run a
@@ -201,12 +202,16 @@ export interface OpenAIToolSearch {
 		},
 		options?: CallOptions,
 	): Promise<OpenAIToolSearchItems>;
-	/** Responses: `undefined` when the called function is loaded (run it), else a `function_call_output` error. */
-	guard(call: {
-		type?: "function_call" | undefined;
-		call_id: string;
-		name: string;
-	}): FunctionCallOutput | undefined;
+	/**
+	 * Responses: `undefined` when the called function is loaded (run it), else a
+	 * `function_call_output` error: not loaded, unknown (with close names), or not available right
+	 * now (the `isAvailable` gate, asked with `ctx`, refuses it: a stale call). Refusals are
+	 * reported to `onTrace`.
+	 */
+	guard(
+		call: { type?: "function_call" | undefined; call_id: string; name: string },
+		options?: Pick<CallOptions, "ctx">,
+	): Promise<FunctionCallOutput | undefined>;
 	/** Chat Completions `tools`: `tool_search`, then the active tools. Grows as searches load tools. */
 	chatCompletionTools(): OpenAIChatTool[];
 	/**
@@ -217,6 +222,11 @@ export interface OpenAIToolSearch {
 		call: { type?: "function" | undefined; id: string; function: { name: string; arguments: string } },
 		options?: CallOptions,
 	): Promise<ChatToolMessage | undefined>;
+	/**
+	 * Reports the outcome of a call you ran (`ok` or `error`), linked in the traces to the
+	 * `tool_search` call that loaded the tool; returns its `discovery_id`.
+	 */
+	reportToolCall(report: ToolCallReport): string | undefined;
 	/** Loaded tools: `tool_search`, the pinned ones, then those searches found. */
 	activeTools(): string[];
 }

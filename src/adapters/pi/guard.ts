@@ -1,13 +1,40 @@
 /**
- * The pi guard for calls to unloaded tools: pi answers them with `Tool <name> not found` before any
+ * The pi guard. pi answers a call to an unloaded tool with `Tool <name> not found` before any
  * `tool_call` handler runs, so a `message_end` handler rewrites that result into a message naming
- * `tool_search` (or a "did you mean" for unknown names). Also reads the extension's `guard` option.
+ * `tool_search` (or a "did you mean" for unknown names). With the `tool_search` it guards for, a
+ * `tool_call` handler also refuses a call to a tool its `isAvailable` gate refuses now (a stale
+ * call), and a `tool_result` handler reports each executed call's outcome to its traces.
  */
-import { quote, ToolSearchError } from "../../errors.js";
+import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
+import { quote } from "../../errors.js";
 import type { ToolHost } from "../../host/types.js";
-import { checkToolCall, type ToolCallCheckOptions } from "../../integration/index.js";
+import { checkToolCall, type ToolCallCheck, type ToolCallCheckOptions } from "../../integration/index.js";
+import { invalidOptions, isObject } from "../../internal/guards.js";
+import type { ToolSearchToolDefinition } from "../../tool/tool-definition.js";
+import { checkGuardOptions } from "../shared/guard-options.js";
 import { loadedNowMessage } from "../shared/loaded-now-message.js";
 import type { PiExtensionApi } from "./types.js";
+
+/** The tool pi refused in `message` (`isError`, one text part `Tool <name> not found`), if it is such a result. */
+function refusedToolName(message: { role: string }): string | undefined {
+	const result = message as unknown as {
+		role: string;
+		toolName?: unknown;
+		isError?: unknown;
+		content?: unknown;
+	};
+	if (result.role !== "toolResult" || result.isError !== true || typeof result.toolName !== "string") return;
+	const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+	const part = content.length === 1 ? (content[0] as { type?: unknown; text?: unknown }) : undefined;
+	if (part?.type !== "text" || part.text !== `Tool ${result.toolName} not found`) return;
+	return result.toolName;
+}
+
+/** `message` with its text replaced by the guard's answer for `name`. */
+function rewritten<M extends { role: string }>(message: M, name: string, check: ToolCallCheck): M {
+	const text = "message" in check ? check.message : loadedNowMessage(name);
+	return { ...message, content: [{ type: "text", text }] };
+}
 
 /**
  * The replacement for a tool result in which pi refused a call to an inactive or unknown tool
@@ -25,28 +52,32 @@ export function rewriteToolNotFound<M extends { role: string }>(
 	host: ToolHost,
 	options: Pick<ToolCallCheckOptions, "autoActivate"> = {},
 ): M | undefined {
-	const result = message as unknown as {
-		role: string;
-		toolName?: unknown;
-		isError?: unknown;
-		content?: unknown;
-	};
-	if (result.role !== "toolResult" || result.isError !== true || typeof result.toolName !== "string") return;
-	const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
-	const part = content.length === 1 ? (content[0] as { type?: unknown; text?: unknown }) : undefined;
-	if (part?.type !== "text" || part.text !== `Tool ${result.toolName} not found`) return;
-	const check = checkToolCall(result.toolName, host, options);
-	const text =
-		check.status === "active" || check.status === "activated"
-			? loadedNowMessage(result.toolName)
-			: check.message;
-	return { ...message, content: [{ type: "text", text }] };
+	const name = refusedToolName(message);
+	return name === undefined ? undefined : rewritten(message, name, checkToolCall(name, host, options));
 }
 
 /**
- * Installs the guard for calls to unloaded tools: a `message_end` handler that replaces pi's
- * `Tool <name> not found` results with {@link rewriteToolNotFound}'s text. (pi refuses such calls
- * before `tool_call` handlers run, so a `tool_call` hook never sees them.)
+ * Options of {@link guardPiToolCalls}.
+ *
+ * @example
+ * ```ts
+ * const options: PiGuardOptions = { autoActivate: true, toolSearch: createToolSearchTool({ tools: pi, isAvailable }) };
+ * ```
+ */
+export interface PiGuardOptions extends Pick<ToolCallCheckOptions, "autoActivate"> {
+	/**
+	 * The `tool_search` the guard works for: its `isAvailable` gate is asked again when the model
+	 * calls a tool (a refused call gets pi's error result with the guard's message), and executed
+	 * calls are reported to its traces. `toolSearchExtension` passes its own. @defaultValue none
+	 */
+	toolSearch?: ToolSearchToolDefinition | undefined;
+}
+
+/**
+ * Installs the guard: a `message_end` handler that replaces pi's `Tool <name> not found` results
+ * with {@link rewriteToolNotFound}'s text (pi refuses such calls before `tool_call` handlers run);
+ * with `toolSearch`, that text also says when the tool is unavailable, a `tool_call` handler blocks
+ * calls to tools its `isAvailable` gate refuses, and a `tool_result` handler reports outcomes.
  *
  * @example
  * ```ts
@@ -55,38 +86,33 @@ export function rewriteToolNotFound<M extends { role: string }>(
  * }
  * ```
  */
-export function guardPiToolCalls(
-	pi: PiExtensionApi,
-	options: Pick<ToolCallCheckOptions, "autoActivate"> = {},
-): void {
+export function guardPiToolCalls(pi: PiExtensionApi, options: PiGuardOptions = {}): void {
 	checkGuardOptions(options);
-	pi.on("message_end", (event) => {
-		const message = rewriteToolNotFound(event.message, pi, options);
-		return message === undefined ? undefined : { message };
+	const { toolSearch, ...guard } = options;
+	if (toolSearch !== undefined && !(isObject(toolSearch) && typeof toolSearch.checkToolCall === "function")) {
+		invalidOptions(`toolSearch must be a tool_search from createToolSearchTool, got ${quote(toolSearch)}`);
+	}
+	if (toolSearch === undefined) {
+		pi.on("message_end", (event) => {
+			const message = rewriteToolNotFound(event.message, pi, guard);
+			return message === undefined ? undefined : { message };
+		});
+		return;
+	}
+	pi.on("message_end", async (event, ctx) => {
+		const name = refusedToolName(event.message);
+		if (name === undefined) return undefined;
+		const check = await toolSearch.checkToolCall(name, { ...guard, ctx });
+		return { message: rewritten(event.message, name, check) };
 	});
-}
-
-/** Checks `guard` options: an object whose `autoActivate`, if given, is a boolean. */
-function checkGuardOptions(options: unknown): asserts options is Pick<ToolCallCheckOptions, "autoActivate"> {
-	if (typeof options !== "object" || options === null || Array.isArray(options)) {
-		throw new ToolSearchError("INVALID_OPTIONS", `guard options must be an object, got ${quote(options)}`);
-	}
-	const { autoActivate } = options as { autoActivate?: unknown };
-	if (autoActivate !== undefined && typeof autoActivate !== "boolean") {
-		throw new ToolSearchError(
-			"INVALID_OPTIONS",
-			`autoActivate must be a boolean, got ${quote(autoActivate)}`,
-		);
-	}
-}
-
-/** The `guard` option as guard options; `undefined` when the guard is off (`false`). */
-export function guardOptions(guard: unknown): Pick<ToolCallCheckOptions, "autoActivate"> | undefined {
-	if (guard === undefined || guard === true) return {};
-	if (guard === false) return undefined;
-	if (typeof guard !== "object" || guard === null) {
-		throw new ToolSearchError("INVALID_OPTIONS", `guard must be a boolean or an object, got ${quote(guard)}`);
-	}
-	checkGuardOptions(guard);
-	return guard.autoActivate === undefined ? {} : { autoActivate: guard.autoActivate };
+	pi.on("tool_call", async (event, ctx) => {
+		if (event.toolName === TOOL_SEARCH_TOOL_NAME) return undefined;
+		const check = await toolSearch.checkToolCall(event.toolName, { ctx, toolCallId: event.toolCallId });
+		return check.status === "unavailable" ? { block: true, reason: check.message } : undefined;
+	});
+	pi.on("tool_result", (event) => {
+		if (event.toolName === TOOL_SEARCH_TOOL_NAME) return;
+		const status = event.isError === true ? "error" : "ok";
+		toolSearch.reportToolCall({ name: event.toolName, status, toolCallId: event.toolCallId });
+	});
 }

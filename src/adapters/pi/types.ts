@@ -71,7 +71,8 @@ type PiHandler<E> = (event: E, ctx: unknown) => void;
 
 /**
  * What the extension uses of pi's `ExtensionAPI`; the real one of pi 1.x and of pi 0.7x fits, and so
- * does a fake with these five methods.
+ * does a fake with these five methods (`on` for `session_start`, `before_agent_start`,
+ * `message_end`, `tool_call` and `tool_result`).
  *
  * @example
  * ```ts
@@ -88,7 +89,21 @@ export interface PiExtensionApi {
 			event: { type: "message_end"; message: { role: string } },
 			ctx: unknown,
 			// biome-ignore lint/suspicious/noExplicitAny: the replacement is the message pi handed in, rewritten; each pi version has its own message union
-		) => { message: any } | undefined,
+		) => { message: any } | undefined | Promise<{ message: any } | undefined>,
+	): unknown;
+	on(
+		event: "tool_call",
+		handler: (
+			event: { type: "tool_call"; toolName: string; toolCallId: string },
+			ctx: unknown,
+		) => Promise<{ block: true; reason: string } | undefined>,
+	): unknown;
+	on(
+		event: "tool_result",
+		handler: (
+			event: { type: "tool_result"; toolName: string; toolCallId: string; isError: boolean },
+			ctx: unknown,
+		) => void,
 	): unknown;
 	getAllTools(): readonly PiToolInfo[];
 	getActiveTools(): string[];

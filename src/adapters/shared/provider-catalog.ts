@@ -8,12 +8,9 @@ import { TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
 import { quote } from "../../errors.js";
 import type { ActiveSetBudgetOptions } from "../../host/active-set-budget.js";
 import { createActiveToolSet, type InMemoryToolHost } from "../../host/create-active-tool-set.js";
-import {
-	checkToolCall,
-	type DiscoveryPlan,
-	type DiscoveryPolicy,
-	planDiscovery,
-} from "../../integration/index.js";
+import { type DiscoveryPlan, type DiscoveryPolicy, planDiscovery } from "../../integration/index.js";
+import { pipelineOptionsOf } from "../../pipeline/pipeline-options.js";
+import type { ToolSearchPipelineOptions } from "../../pipeline/pipeline-types.js";
 import { createToolSearchTool, type ToolSearchToolDefinition } from "../../tool/create-tool-search-tool.js";
 import type { ToolInfo, ToolNamespace, ToolRanker } from "../../types.js";
 import { fail, isObject } from "./checks.js";
@@ -24,8 +21,11 @@ export interface ObjectSchema {
 	[key: string]: unknown;
 }
 
-/** The options both provider adapters take besides `tools` (their option types extend this). */
-export interface ProviderToolSearchOptions extends ActiveSetBudgetOptions {
+/**
+ * The options both provider adapters take besides `tools` (their option types extend this): the
+ * catalogue's, and the discovery pipeline's (`tool-search/pipeline`), passed on to `tool_search`.
+ */
+export interface ProviderToolSearchOptions extends ActiveSetBudgetOptions, ToolSearchPipelineOptions {
 	/** Names of tools never deferred (added to `policy.pinned`). @defaultValue `[]` */
 	pinned?: readonly string[] | undefined;
 	/** Which tools to defer. @defaultValue `{ mode: "all" }`: every tool but the pinned ones */
@@ -70,8 +70,14 @@ export interface ProviderCatalog {
 	readonly search: ToolSearchToolDefinition;
 	/** Loaded tools: `tool_search` (when enabled), the pinned ones, then those searches found. */
 	active(): string[];
-	/** The guard: `undefined` for a loaded tool (or `tool_search`), else the message for the model. */
-	refusal(name: string): string | undefined;
+	/**
+	 * The guard (with the `isAvailable` gate): `undefined` for a loaded, available tool (or
+	 * `tool_search`), else the message for the model. A refusal is reported to the traces.
+	 */
+	refusal(
+		name: string,
+		call?: { ctx?: unknown; toolCallId?: string | undefined },
+	): Promise<string | undefined>;
 }
 
 /** The schema of `tools[at]` as an object schema; no schema means no arguments. */
@@ -141,6 +147,7 @@ export function createProviderCatalog<T extends ToolInfo>(
 	const host = createActiveToolSet({ tools: infos, pinned: plan.loaded });
 	const { ranker, defaultLimit, description, maxActiveTools, maxActiveSchemaTokens } = options;
 	const search = createToolSearchTool({
+		...pipelineOptionsOf(options),
 		tools: host,
 		exclude: plan.exclude,
 		namespaceOf,
@@ -156,10 +163,10 @@ export function createProviderCatalog<T extends ToolInfo>(
 		host,
 		search,
 		active: () => (enabled ? [TOOL_SEARCH_TOOL_NAME, ...host.getActiveTools()] : host.getActiveTools()),
-		refusal(name) {
+		async refusal(name, call = {}) {
 			if (enabled && name === TOOL_SEARCH_TOOL_NAME) return undefined;
-			const check = checkToolCall(name, host, { autoActivate: autoActivate ?? false });
-			if (check.status !== "active" && check.status !== "activated") return check.message;
+			const check = await search.checkToolCall(name, { ...call, autoActivate: autoActivate ?? false });
+			if ("message" in check) return check.message;
 			search.markUsed(name); // a call the guard lets through is a use, for the active-set budget
 			return undefined;
 		},

@@ -104,7 +104,11 @@ class Hybrid implements HybridRanker {
 		throwIfAborted(signal);
 		const dense = this.#dense(queryVector, unique);
 		this.#cache.prune(unique);
-		return { matches: fuse(lexical, dense, this.#fusion).slice(0, limit), rankedBy: "hybrid" };
+		const matches = fuse(lexical, dense, this.#fusion).slice(0, limit);
+		return {
+			matches: options?.signals === true ? withSignals(matches, lexical, dense) : matches,
+			rankedBy: "hybrid",
+		};
 	}
 
 	async prepare(
@@ -148,6 +152,28 @@ class Hybrid implements HybridRanker {
 }
 
 /**
+ * The fused matches with their component scores: `bm25` (the lexical side's score) and `dense`
+ * (the cosine similarity), where the tool was a candidate of that side.
+ */
+function withSignals(
+	matches: readonly ToolSearchMatch[],
+	lexical: readonly ToolSearchMatch[],
+	dense: readonly ToolSearchMatch[],
+): ToolSearchMatch[] {
+	const bm25 = new Map(lexical.map((match) => [match.name, match.score]));
+	const cosine = new Map(dense.map((match) => [match.name, match.score]));
+	return matches.map(({ name, score }) => {
+		const lexicalScore = bm25.get(name);
+		const denseScore = cosine.get(name);
+		const signals = {
+			...(lexicalScore === undefined ? {} : { bm25: lexicalScore }),
+			...(denseScore === undefined ? {} : { dense: denseScore }),
+		};
+		return { name, score, signals };
+	});
+}
+
+/**
  * A `ToolRanker` (`name: "hybrid"`) that fuses the built-in BM25 ranking with the cosine similarity
  * between the query's embedding and each tool's, from any {@link Embedder}: words a tool uses and
  * meanings it shares both count. Reciprocal-rank fusion by default over the best 50 tools of each
@@ -165,7 +191,9 @@ class Hybrid implements HybridRanker {
  * When the embedder fails, takes longer than `timeoutMs`, or returns a wrong number of vectors,
  * vectors of another length or non-finite values, `rank` rejects with an `Error` saying so, and
  * `tool_search` answers with BM25, reporting `ranked_by: "fallback"` and the reason;
- * `rankDetailed` returns BM25's matches and the reason instead. An aborted `signal` rejects with
+ * `rankDetailed` returns BM25's matches and the reason instead. Asked for `signals` (as
+ * `tool_search` does when its pipeline is on), each match carries its `bm25` and `dense` scores.
+ * An aborted `signal` rejects with
  * `ToolSearchError` `ABORTED`; the tool batches finished by then stay cached.
  *
  * @throws {ToolSearchError} `INVALID_OPTIONS` for a bad option, `INVALID_INDEX_DATA` for bad `saved` data.
