@@ -117,6 +117,8 @@ Options:
                            tool), mcp-only, or a JSON file with a discovery policy
                            ({ "mode", "maxTools", "pinned", "pinnedNamespaces" })
       --auto-activate      a call to a tool not found yet loads it instead of an error result
+      --meta-tools         list only tool_search and call_tool, ever (for clients that never
+                           re-list tools); call_tool checks arguments and forwards the call
       --options <file>     ranking options (JSON: fieldWeights, bm25, synonyms, glossary, fuzzy)
 
 Example client entry:

@@ -172,6 +172,39 @@ describe("tool-search mcp --config (reference servers)", () => {
 		);
 	});
 
+	it("--meta-tools lists tool_search and call_tool only, and call_tool forwards a loaded tool's call", {
+		timeout: 60_000,
+	}, async () => {
+		const proxy = await startProxy(
+			(dir) => ({
+				memory: {
+					command: "node",
+					args: [reference("memory")],
+					env: { MEMORY_FILE_PATH: join(dir, "memory.jsonl") },
+				},
+			}),
+			["--meta-tools"],
+		);
+		expect((await listed(proxy)).sort()).toEqual(["call_tool", "tool_search"]);
+		expect(await search(proxy, "create entities in the knowledge graph", 1)).toEqual([
+			"memory__create_entities",
+		]);
+		const refused = await proxy.client.callTool({
+			name: "call_tool",
+			arguments: { name: "memory__read_graph", arguments: {} },
+		});
+		expect(text(refused)).toContain("select:memory__read_graph");
+		await search(proxy, "select:memory__read_graph");
+		const read = await proxy.client.callTool({
+			name: "call_tool",
+			arguments: { name: "memory__read_graph", arguments: {} },
+		});
+		expect((read as CallToolResult).isError).not.toBe(true);
+		expect(text(read)).toContain("entities");
+		expect(await listed(proxy)).toHaveLength(2);
+		expect(proxy.listChanged()).toBe(0);
+	});
+
 	it("follows --policy and --pinned, and exits with its servers when the client leaves", {
 		timeout: 60_000,
 	}, async () => {

@@ -19,6 +19,7 @@ export const MCP_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 	pinned: { type: "string", multiple: true },
 	policy: { type: "string" },
 	"auto-activate": { type: "boolean" },
+	"meta-tools": { type: "boolean" },
 	options: { type: "string" },
 };
 
@@ -69,6 +70,7 @@ export async function mcpCommand(io: CliIo, args: ParsedArgs): Promise<number> {
 		servers: config.servers,
 		pinned: listOption(args, "pinned"),
 		autoActivate: flag(args, "auto-activate"),
+		...(flag(args, "meta-tools") ? { mode: "meta-tools" as const } : {}),
 		toolSearch: { ranker, ...(policy === undefined ? {} : { policy }) },
 		onError: ({ server, error }: McpCatalogError) => log(`MCP server ${server}: ${messageOf(error)}`),
 		onChange: (change) => log(changeLine(change)),
