@@ -450,11 +450,11 @@ export const MAX_QUERY_POSTINGS = 500_000;
  *
  * @example
  * ```ts
- * // 100,000 tools: a term's concept words reach at most 2,000 tools
+ * // 100,000 tools: a term's concept words reach at most 1,000 tools
  * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 100_000);
  * ```
  */
-export const CONCEPT_POSTINGS_SHARE = 0.02;
+export const CONCEPT_POSTINGS_SHARE = 0.01;
 
 /**
  * The concept map's budget in a small catalogue: at least this many tools, whatever
@@ -462,7 +462,7 @@ export const CONCEPT_POSTINGS_SHARE = 0.02;
  *
  * @example
  * ```ts
- * // 500 tools: 2% is 10, so the budget is 64
+ * // 500 tools: 1% is 5, so the budget is 64
  * const budget = Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * 500);
  * ```
  */

@@ -154,7 +154,7 @@ function conceptVariants(
 	return variants;
 }
 
-/** The tools one query term's concept words may read together: 2% of the catalogue, at least 64. */
+/** The tools one query term's concept words may read together: 1% of the catalogue, at least 64. */
 export function conceptPostingsBudget(tools: number): number {
 	return Math.max(MIN_CONCEPT_POSTINGS, CONCEPT_POSTINGS_SHARE * tools);
 }

@@ -88,9 +88,9 @@ describe("the concept map", () => {
 		}
 	});
 
-	it("skips a concept word in more tools than the budget (2%, at least 64), reading the rarest first", () => {
+	it("skips a concept word in more tools than the budget (1%, at least 64), reading the rarest first", () => {
 		expect(conceptPostingsBudget(100)).toBe(64);
-		expect(conceptPostingsBudget(100_000)).toBe(2_000);
+		expect(conceptPostingsBudget(100_000)).toBe(1_000);
 		const index = new ToolSearchIndex();
 		// "forecast" is in 70 tools (past the budget of 64), "temperature" in one.
 		for (let i = 0; i < 70; i++)

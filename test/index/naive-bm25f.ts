@@ -156,11 +156,11 @@ function variantWords(
 			add(other, weight);
 	}
 	if (options.concepts.weight > 0) {
-		// Rarest first, while their tools add up to the budget (2% of the tools, at least 64).
+		// Rarest first, while their tools add up to the budget (1% of the tools, at least 64).
 		const neighbours = [...groupNeighbours(term, conceptGroups(options))]
 			.filter((word) => df(word) > 0)
 			.sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0));
-		let budget = Math.max(64, 0.02 * catalogue.tools.length);
+		let budget = Math.max(64, 0.01 * catalogue.tools.length);
 		for (const word of neighbours) {
 			if (df(word) > budget) break;
 			budget -= df(word);
