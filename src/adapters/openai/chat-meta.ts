@@ -5,13 +5,12 @@
  * executor after checking its arguments. Internal.
  */
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from "../../defaults.js";
-import { quote } from "../../errors.js";
 import { checkCall, createToolLookup, runCall } from "../../meta/call-tool.js";
 import { CALL_TOOL_DESCRIPTION, callToolSchema } from "../../meta/call-tool-schema.js";
 import { withSchemas } from "../../meta/meta-search-result.js";
-import { fail, isObject } from "../shared/checks.js";
 import type { ObjectSchema } from "../shared/provider-catalog.js";
 import type { OpenAICatalog } from "./catalog.js";
+import { checkChatToolCall } from "./chat.js";
 import type {
 	OpenAIChatTool,
 	OpenAIFunctionTool,
@@ -61,13 +60,7 @@ export function createChatMetaApi(
 	return {
 		chatCompletionTools: () => declared.map((tool) => ({ ...tool, function: { ...tool.function } })),
 		async handleChatToolCall(call, callOptions) {
-			const fn: unknown = isObject(call as unknown) ? call.function : undefined;
-			if (typeof call?.id !== "string" || !isObject(fn) || typeof fn.name !== "string") {
-				fail(
-					"INVALID_OPTIONS",
-					`expected a function tool call with string id and function.name, got ${quote(call)}`,
-				);
-			}
+			const fn = checkChatToolCall(call);
 			const message = (content: string) => ({ role: "tool" as const, tool_call_id: call.id, content });
 			if (fn.name === TOOL_SEARCH_TOOL_NAME && enabled) {
 				const result = await catalog.run(call.id, fn.arguments, callOptions);

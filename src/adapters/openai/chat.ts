@@ -9,6 +9,23 @@ import { fail, isObject } from "../shared/checks.js";
 import type { OpenAICatalog } from "./catalog.js";
 import type { OpenAIChatTool, OpenAIFunctionTool, OpenAIToolSearch } from "./types.js";
 
+/**
+ * A Chat Completions tool call's function, once the call is checked to have a string `id` and
+ * `function.name`; otherwise throws `INVALID_OPTIONS` quoting the call. Both Chat modes use it.
+ */
+export function checkChatToolCall(call: ChatToolCall): { name: string; arguments?: unknown } {
+	const fn: unknown = isObject(call as unknown) ? call.function : undefined;
+	if (typeof call?.id !== "string" || !isObject(fn) || typeof fn.name !== "string") {
+		fail(
+			"INVALID_OPTIONS",
+			`expected a function tool call with string id and function.name, got ${quote(call)}`,
+		);
+	}
+	return fn as { name: string; arguments?: unknown };
+}
+
+type ChatToolCall = Parameters<OpenAIToolSearch["handleChatToolCall"]>[0];
+
 /** The Chat Completions methods of {@link OpenAIToolSearch}, over `catalog`. */
 export function createChatCompletionsApi(
 	catalog: OpenAICatalog,
@@ -22,13 +39,7 @@ export function createChatCompletionsApi(
 				return { type: "function", function: { name, ...text, parameters: tool.parameters } };
 			}),
 		async handleChatToolCall(call, callOptions) {
-			const fn: unknown = isObject(call as unknown) ? call.function : undefined;
-			if (typeof call?.id !== "string" || !isObject(fn) || typeof fn.name !== "string") {
-				fail(
-					"INVALID_OPTIONS",
-					`expected a function tool call with string id and function.name, got ${quote(call)}`,
-				);
-			}
+			const fn = checkChatToolCall(call);
 			const content = await refusal(fn.name, { ctx: callOptions?.ctx, toolCallId: call.id });
 			if (content !== undefined) return { role: "tool", tool_call_id: call.id, content };
 			if (fn.name !== TOOL_SEARCH_TOOL_NAME) return undefined;
