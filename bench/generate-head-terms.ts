@@ -7,41 +7,12 @@
  * Names are `<app>__<verb>_<noun>` (`_<n>` appended on repeats), descriptions 20–60 words, 1–4
  * string parameters named after nouns. Deterministic in the seed (mulberry32).
  */
-import type { GeneratedTool } from "./generate.js";
-import { mulberry32 } from "./generate.js";
+import { type GeneratedTool, mulberry32, zipf } from "./generate.js";
 import { NOUNS, VERBS } from "./words.js";
 
 /** The first words of each list: the common ones a registry keeps repeating. */
 const HEAD_VERBS = VERBS.slice(0, 120);
 const HEAD_NOUNS = NOUNS.slice(0, 200);
-
-type Random = () => number;
-
-/** A Zipf sampler over `words` in a seeded random rank order. */
-function zipf(random: Random, words: readonly string[], exponent: number): (random: Random) => string {
-	const ranked = [...words];
-	for (let i = ranked.length - 1; i > 0; i--) {
-		const j = Math.floor(random() * (i + 1));
-		[ranked[i], ranked[j]] = [ranked[j] as string, ranked[i] as string];
-	}
-	const cumulative = new Float64Array(ranked.length);
-	let total = 0;
-	for (let i = 0; i < ranked.length; i++) {
-		total += 1 / (i + 1) ** exponent;
-		cumulative[i] = total;
-	}
-	return (r) => {
-		const target = r() * total;
-		let low = 0;
-		let high = cumulative.length - 1;
-		while (low < high) {
-			const mid = (low + high) >>> 1;
-			if ((cumulative[mid] as number) > target) high = mid;
-			else low = mid + 1;
-		}
-		return ranked[low] as string;
-	};
-}
 
 /**
  * A catalogue of `size` tools over a small, skewed vocabulary (see the module comment).
@@ -53,25 +24,25 @@ export function generateHeadTermCatalogue(options: { size: number; seed: number 
 	const { size, seed } = options;
 	if (!Number.isInteger(size) || size < 0) throw new RangeError(`size must be an integer >= 0, got ${size}`);
 	const random = mulberry32(seed ^ 0x2545f491);
-	const verb = zipf(random, HEAD_VERBS, 1.0);
-	const noun = zipf(random, HEAD_NOUNS, 1.0);
+	const verbs = zipf(random, HEAD_VERBS);
+	const nouns = zipf(random, HEAD_NOUNS);
 	const apps = Math.max(1, Math.round(Math.sqrt(size) / 3));
 	const seen = new Map<string, number>();
 	const tools: GeneratedTool[] = [];
 	for (let i = 0; i < size; i++) {
 		const app = `app_${1 + Math.floor(random() * apps)}`;
-		const base = `${app}__${verb(random)}_${noun(random)}`;
+		const base = `${app}__${verbs.sample(random)}_${nouns.sample(random)}`;
 		const count = (seen.get(base) ?? 0) + 1;
 		seen.set(base, count);
 		const words: string[] = [];
 		const length = 20 + Math.floor(random() * 41);
-		for (let w = 0; w < length; w++) words.push(w % 3 === 0 ? verb(random) : noun(random));
+		for (let w = 0; w < length; w++) words.push(w % 3 === 0 ? verbs.sample(random) : nouns.sample(random));
 		const properties: Record<string, { type: "string"; description: string }> = {};
 		const parameterCount = 1 + Math.floor(random() * 4);
 		for (let p = 0; p < parameterCount; p++) {
-			properties[noun(random)] = {
+			properties[nouns.sample(random)] = {
 				type: "string",
-				description: `${verb(random)} ${noun(random)} ${noun(random)}`,
+				description: `${verbs.sample(random)} ${nouns.sample(random)} ${nouns.sample(random)}`,
 			};
 		}
 		tools.push({

@@ -105,7 +105,7 @@ function shuffled<T>(random: Random, items: readonly T[]): T[] {
  * Draws words with probability proportional to a weight: `1 / rank^exponent` (Zipf) when built with
  * {@link zipf}, or any given weights (e.g. word counts).
  */
-class WeightedSampler {
+export class WeightedSampler {
 	readonly #words: readonly string[];
 	readonly #cumulative: Float64Array;
 
@@ -138,7 +138,7 @@ class WeightedSampler {
 }
 
 /** A Zipf sampler over `words` in a seeded random rank order (so no list order leaks into frequency). */
-function zipf(random: Random, words: readonly string[], exponent = 1): WeightedSampler {
+export function zipf(random: Random, words: readonly string[], exponent = 1): WeightedSampler {
 	const ranked = shuffled(random, words);
 	return new WeightedSampler(
 		ranked,
