@@ -78,10 +78,6 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 
 	return (term: string, store: IndexStore, budget: FuzzyBudget): TermVariant[] => {
 		const variants: TermVariant[] = [];
-		const indexed = (word: string): number | undefined => {
-			const id = store.termIds.get(word);
-			return id !== undefined && (store.df[id] as number) > 0 ? id : undefined;
-		};
 		if (useSynonyms) {
 			const slots: number[] = [];
 			const similar = new Set(synonyms.get(term));
@@ -92,13 +88,13 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 			}
 			if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
 			for (const other of similar) {
-				const id = indexed(other);
+				const id = store.liveTermId(other);
 				if (id !== undefined)
 					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
 			}
 		}
 		if (useConcepts) variants.push(...conceptVariants(related.get(term), store, concepts.weight));
-		if ((useFuzzy || usePrefix) && indexed(term) === undefined && !/\d/.test(term)) {
+		if ((useFuzzy || usePrefix) && store.liveTermId(term) === undefined && !/\d/.test(term)) {
 			const max = useFuzzy ? maxTypos(term.length) : 0;
 			// A word the synonyms, the concept map or the glossary know is a whole word, not an abbreviation
 			// ("rain" must not become "rainbow").
@@ -139,9 +135,8 @@ function conceptVariants(
 	if (neighbours === undefined) return [];
 	const found: { term: string; id: number; df: number }[] = [];
 	for (const word of neighbours) {
-		const id = store.termIds.get(word);
-		const df = id === undefined ? 0 : (store.df[id] as number);
-		if (id !== undefined && df > 0) found.push({ term: word, id, df });
+		const id = store.liveTermId(word);
+		if (id !== undefined) found.push({ term: word, id, df: store.df[id] as number });
 	}
 	found.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 	const variants: TermVariant[] = [];

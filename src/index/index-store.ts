@@ -92,6 +92,12 @@ export class IndexStore {
 	merges = 0;
 
 	/** Makes room for `terms` terms and `slots` slots (used when loading a saved index). */
+	/** The id of `word` when some live tool has it (document frequency above 0), else `undefined`. */
+	liveTermId(word: string): number | undefined {
+		const id = this.termIds.get(word);
+		return id !== undefined && (this.df[id] as number) > 0 ? id : undefined;
+	}
+
 	reserve(terms: number, slots: number): void {
 		this.df = grow(this.df, terms);
 		this.#stamp = grow(this.#stamp, this.df.length);

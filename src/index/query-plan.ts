@@ -108,8 +108,8 @@ export function planQuery(
 		}
 		const variants: TermVariant[] = [];
 		const filler = isFiller(token);
-		const id = store.termIds.get(token);
-		if (id !== undefined && (store.df[id] as number) > 0)
+		const id = store.liveTermId(token);
+		if (id !== undefined)
 			variants.push({ term: token, termId: id, weight: filler ? fillerWeight : 1, via: "term" });
 		if (expand !== undefined) {
 			for (const variant of expand(token, store, budget)) {
