@@ -210,6 +210,20 @@ describe("AI SDK", () => {
 			BAD_SCOPE,
 		);
 	});
+
+	it("with guard: false, a tool wrapped only for the budget runs unchecked, even with an isAvailable gate", async () => {
+		const search = createAiSdkToolSearch({
+			tools: aiTools(),
+			guard: false,
+			maxActiveTools: 3,
+			isAvailable: () => false,
+		});
+		// Neither loaded nor available: without the guard, the call is the host's business.
+		const slack = search.tools.slack__post_message as {
+			execute: (input: unknown, options: unknown) => Promise<unknown>;
+		};
+		await expect(slack.execute({}, OPTIONS)).resolves.toBe("ran slack__post_message");
+	});
 });
 
 describe("pi", () => {

@@ -56,10 +56,10 @@ function guardedExecute(
 	const report = (status: "ok" | "error", toolCallId: string | undefined) => {
 		search.reportToolCall({ name, status, ...(toolCallId === undefined ? {} : { toolCallId }) });
 	};
-	if (!gated) {
+	// The gate is the guard's: a tool wrapped only for the active-set budget (no guard) is not checked.
+	if (!gated || guarded === undefined) {
 		return (input, executeOptions) => {
 			const { toolCallId } = callOf(executeOptions);
-			// Wrapped only for the active-set budget (no guard): nothing to check.
 			const check = guarded === undefined ? undefined : checkToolCall(name, host, guard);
 			if (check !== undefined && "message" in check) {
 				search.reportToolCall({ name, status: "refused", reason: check.status, toolCallId });
