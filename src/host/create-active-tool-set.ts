@@ -54,6 +54,12 @@ export interface ActiveToolSetOptions extends ActiveSetBudgetOptions {
 export interface InMemoryToolHost extends ToolCatalog, ActiveToolSet {
 	/** A copy of the tools. */
 	getAllTools(): ToolInfo[];
+	/**
+	 * Always `0`: the catalogue is fixed at creation, so `tool_search` reads it once and every later
+	 * call costs only its query. A tool object changed in place afterwards is not seen: make a new
+	 * host (or a catalogue with its own version) for tools that change.
+	 */
+	getCatalogVersion(): number;
 	/** Pinned names first, then the active ones in the order last given to `setActiveTools`. */
 	getActiveTools(): string[];
 	/** Replaces the active set; pinned names stay, unknown names are dropped and reported, duplicates collapse. */
@@ -178,6 +184,7 @@ export function createActiveToolSet(options: ActiveToolSetOptions): InMemoryTool
 
 	return {
 		getAllTools: () => [...catalog],
+		getCatalogVersion: () => 0,
 		getActiveTools: () => [...pinned, ...active],
 		setActiveTools(names: readonly string[]): void {
 			const given = nameArray(names, "setActiveTools names");

@@ -3,6 +3,7 @@
  * not reported before, the plan is made again and applied to the new tools only.
  */
 import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
+import { readCatalogVersion } from "../host/catalog-version.js";
 import { activeNames, hostList } from "../host/host-answer.js";
 import type { ToolHost } from "../host/types.js";
 import type { ToolInfo } from "../types.js";
@@ -30,7 +31,9 @@ export interface DiscoverySyncOptions {
  * `activateLoaded`), and, when the host lists `tool_search` itself among its tools (pi does), it is
  * activated when search turns on and deactivated when it turns off. Tools seen before are left
  * alone, so what `tool_search`, the user or another extension activated stays active. The function
- * returns the plan; it calls `setActiveTools` only when the active set changes.
+ * returns the plan; it calls `setActiveTools` only when the active set changes. While the host's
+ * catalogue version (`getCatalogVersion`) stays the same, it returns the last plan without reading
+ * the host.
  */
 export function createDiscoverySync(
 	host: ToolHost,
@@ -39,7 +42,11 @@ export function createDiscoverySync(
 ): () => DiscoveryPlan {
 	const seen = new Set<string>();
 	let searching: boolean | undefined;
+	let last: { version: string | number; plan: DiscoveryPlan } | undefined;
 	return () => {
+		// The same catalogue version as last time: no tool is new, so there is nothing to apply.
+		const version = readCatalogVersion(host);
+		if (version !== undefined && last !== undefined && Object.is(version, last.version)) return last.plan;
 		const all = hostList(host.getAllTools(), "getAllTools");
 		const plan = planDiscovery(all as readonly ToolInfo[], policy);
 		const names = all.flatMap((tool) => {
@@ -65,6 +72,7 @@ export function createDiscoverySync(
 		}
 		if (next.length !== active.length || next.some((name, at) => name !== active[at]))
 			host.setActiveTools(next);
+		last = version === undefined ? undefined : { version, plan };
 		return plan;
 	};
 }

@@ -34,7 +34,10 @@ export interface Bm25RankerStats {
 	updated: number;
 	/** Tools removed because a call no longer included them. */
 	removed: number;
-	/** Calls that reused the previous call's documents array after one identity check per element. */
+	/**
+	 * Calls that reused the previous call's documents array: the same frozen array, or the same
+	 * array with the same elements (one identity check per element).
+	 */
 	identityHits: number;
 	/**
 	 * Tools of a loaded ranker ({@link Bm25Ranker.fromJSON}) taken as they were saved, because the
@@ -72,7 +75,8 @@ function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
  * The default ranker: {@link ToolSearchIndex} behind the pi-compatible {@link ToolRanker} call.
  * Synchronous. Its index holds exactly the documents of the latest call, so a ranking depends only
  * on the documents given, and it is kept across calls instead of rebuilt:
- * - the same array as the previous call, with the same elements, costs one identity check per element;
+ * - the same frozen array as the previous call costs nothing; the same array, not frozen, with
+ *   the same elements, costs one identity check per element;
  * - a fresh array of the same documents costs a map lookup per document (plus a field comparison
  *   for an equal but new object), no re-indexing;
  * - a new, changed or dropped tool costs that tool only.
@@ -182,7 +186,8 @@ export class Bm25Ranker implements ToolRanker {
 			for (const [name, document] of unique) this.#held.set(name, document);
 			this.#index = index;
 			this.#stats.builds++;
-		} else if (documents === this.#previous && this.#unchanged(documents)) {
+		} else if (documents === this.#previous && (Object.isFrozen(documents) || this.#unchanged(documents))) {
+			// A frozen array cannot have changed: no element to check (tool_search passes its view so).
 			this.#stats.identityHits++;
 			return index;
 		} else {
@@ -222,7 +227,7 @@ export class Bm25Ranker implements ToolRanker {
 		}
 		this.#saved = undefined;
 		this.#previous = documents;
-		this.#previousSnapshot = documents.slice();
+		this.#previousSnapshot = Object.isFrozen(documents) ? [] : documents.slice();
 		return index;
 	}
 

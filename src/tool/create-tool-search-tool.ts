@@ -8,6 +8,7 @@ import {
 	DEFAULT_TOOL_SEARCH_LIMIT,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
+import { readCatalogVersion } from "../host/catalog-version.js";
 import { activeNames, hostList } from "../host/host-answer.js";
 import type { DiscoveryPlan } from "../integration/discovery-policy.js";
 import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
@@ -168,7 +169,9 @@ export function buildToolSearchTool(
 		| { error: string }
 	> {
 		const mark = performance.now();
-		const view = catalog.collect(hostList(tools.getAllTools(), "getAllTools"));
+		const view = catalog.collectAt(readCatalogVersion(tools), () =>
+			hostList(tools.getAllTools(), "getAllTools"),
+		);
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		const collectMs = elapsedMs(mark);
 		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.

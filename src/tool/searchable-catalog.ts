@@ -46,7 +46,8 @@ class CatalogView implements SearchableTools {
 
 	constructor(tools: readonly Entry[], byName: ReadonlyMap<string, Entry | null>) {
 		this.tools = tools;
-		this.documents = tools.map((entry) => entry.document);
+		// Frozen: a ranker given the same frozen array again knows its elements are the same.
+		this.documents = Object.freeze(tools.map((entry) => entry.document));
 		this.#byName = byName;
 	}
 
@@ -84,6 +85,20 @@ function unchanged(entry: Entry, tool: ToolInfo): boolean {
 function snapshotTool(tool: ToolInfo, name: string): ToolInfo {
 	const { description, parameters, inputSchema, title, label } = tool;
 	return Object.freeze({ name, description, parameters, inputSchema, title, label });
+}
+
+/** The fields {@link unchanged} compares, five per entry in its order, in one flat array. */
+function flatFields(entries: readonly Entry[]): unknown[] {
+	const fields: unknown[] = new Array(entries.length * 5);
+	let f = 0;
+	for (const { info } of entries) {
+		fields[f++] = info.description;
+		fields[f++] = info.parameters;
+		fields[f++] = info.inputSchema;
+		fields[f++] = info.title;
+		fields[f++] = info.label;
+	}
+	return fields;
 }
 
 function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
@@ -139,6 +154,11 @@ export class SearchableCatalog {
 	/** The previous call's host array contents and result, for the fast path. */
 	#lastItems: unknown[] = [];
 	#last: CatalogView | undefined;
+	/** `#last`'s tools, and their fields as {@link flatFields} lays them out, for the fast path. */
+	#lastTools: unknown[] = [];
+	#lastFields: unknown[] = [];
+	/** The host's catalogue version `#last` was collected at (`undefined`: none given). */
+	#version: string | number | undefined;
 
 	constructor(options: {
 		exclude?: ((tool: ToolInfo) => boolean) | undefined;
@@ -148,8 +168,22 @@ export class SearchableCatalog {
 		this.#namespaceOf = options.namespaceOf;
 	}
 
+	/**
+	 * The last view when the host's catalogue `version` (see `ToolCatalog.getCatalogVersion`) is the
+	 * one it was collected at, without calling `read` or looking at a tool; else {@link collect}
+	 * of what `read` returns, recorded at `version`. `undefined` (no signal) always collects.
+	 */
+	collectAt(version: string | number | undefined, read: () => unknown): SearchableTools {
+		const last = this.#last;
+		if (version !== undefined && last !== undefined && Object.is(version, this.#version)) return last;
+		const view = this.collect(read());
+		this.#version = version;
+		return view;
+	}
+
 	/** The searchable tools among `all` (what the host's `getAllTools()` returned). */
 	collect(all: unknown): SearchableTools {
+		this.#version = undefined;
 		const items = Array.isArray(all) ? (all as unknown[]) : [];
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
@@ -183,6 +217,8 @@ export class SearchableCatalog {
 		this.#entries = entries;
 		this.#lastItems = items.slice();
 		this.#last = result;
+		this.#lastTools = result.tools.map((entry) => entry.tool);
+		this.#lastFields = flatFields(result.tools);
 		return result;
 	}
 
@@ -206,14 +242,26 @@ export class SearchableCatalog {
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
 		const searchable = last.tools;
+		const lastTools = this.#lastTools;
+		const fields = this.#lastFields;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];
 			if (item !== previous[i]) return false;
-			const entry = searchable[at];
-			if (entry !== undefined && entry.tool === item) {
+			if (at < searchable.length && lastTools[at] === item) {
 				const tool = item as ToolInfo;
-				if (!unchanged(entry, tool)) return false;
+				// The fields read from flat arrays, not through each entry's info: one object read per tool.
+				const f = at * 5;
+				if (
+					tool.description !== fields[f] ||
+					tool.parameters !== fields[f + 1] ||
+					tool.inputSchema !== fields[f + 2] ||
+					tool.title !== fields[f + 3] ||
+					tool.label !== fields[f + 4]
+				) {
+					return false;
+				}
+				const entry = searchable[at] as Entry;
 				if (exclude !== undefined && exclude(tool) === true) return false;
 				if (
 					namespaceOf !== undefined &&

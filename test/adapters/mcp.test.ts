@@ -299,6 +299,8 @@ describe("createMcpCatalog", () => {
 		const toolSearch = createToolSearchTool({
 			tools: {
 				getAllTools: catalog.getAllTools,
+				// The catalogue's version: search re-reads the tools only when it changes.
+				getCatalogVersion: catalog.getCatalogVersion,
 				getActiveTools: () => active,
 				setActiveTools: (n) => (active = n),
 			},
@@ -310,11 +312,15 @@ describe("createMcpCatalog", () => {
 		};
 
 		expect((await search("merge pull request")).activated_tools).toEqual(["github__list_pull_requests"]);
+		const version = catalog.getCatalogVersion();
+		await catalog.refresh("github"); // listed again, nothing changed: the same version
+		expect(catalog.getCatalogVersion()).toBe(version);
 		await github.setTools([
 			...GITHUB,
 			{ name: "merge_pull_request", description: "Merge a pull request", inputSchema: schema("repo") },
 		]);
 		await vi.waitFor(() => expect(names(catalog)).toContain("github__merge_pull_request"));
+		expect(catalog.getCatalogVersion()).toBeGreaterThan(version);
 		expect((await search("merge pull request")).activated_tools).toEqual(["github__merge_pull_request"]);
 
 		await github.setTools([GITHUB[0] as Tool]);

@@ -17,6 +17,22 @@ describe("Bm25Ranker caching", () => {
 		expect(ranker.stats).toMatchObject({ builds: 1, added: 0, updated: 0, identityHits: 1 });
 	});
 
+	it("does not look at the elements of the same frozen array again", () => {
+		const ranker = new Bm25Ranker();
+		let reads = 0;
+		const documents = new Proxy(Object.freeze(fixtureDocuments()), {
+			get(target, key, receiver) {
+				if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+				return Reflect.get(target, key, receiver);
+			},
+		});
+		ranker.rank("read a file", documents, 3);
+		reads = 0;
+		expect(ranker.rank("send a message", documents, 3).length).toBeGreaterThan(0);
+		expect(reads).toBe(0);
+		expect(ranker.stats).toMatchObject({ builds: 1, identityHits: 1 });
+	});
+
 	it("does not rebuild for a fresh array of the same documents, or of equal new objects", () => {
 		const ranker = new Bm25Ranker();
 		const documents = fixtureDocuments();

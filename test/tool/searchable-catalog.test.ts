@@ -97,6 +97,50 @@ describe("SearchableCatalog", () => {
 		expect(catalog.collect([...items])).toBe(result);
 	});
 
+	it("with a version: reuses the last view without reading the host while the version stays", () => {
+		const tools = [tool("a"), tool("b")];
+		const catalog = new SearchableCatalog({ exclude: () => false });
+		let reads = 0;
+		const read = () => {
+			reads++;
+			return [...tools];
+		};
+		const first = catalog.collectAt(1, read);
+		tools[0] = tool("a", "changed"); // the host forgot to bump its version: not seen
+		expect(catalog.collectAt(1, read)).toBe(first);
+		expect(reads).toBe(1);
+		const next = catalog.collectAt("2", read);
+		expect(reads).toBe(2);
+		expect(next.get("a")?.document.fields?.description).toContain("changed");
+		// No version, or a plain collect in between: every call reads (and checks) the tools again.
+		catalog.collectAt(undefined, read);
+		catalog.collectAt(undefined, read);
+		expect(reads).toBe(4);
+		catalog.collectAt("2", read);
+		expect(reads).toBe(5);
+		catalog.collect([...tools]);
+		catalog.collectAt("2", read);
+		expect(reads).toBe(6);
+	});
+
+	it("the fast path notices a change of each field it compares, and an excluded or renamed namespace", () => {
+		for (const field of ["description", "parameters", "inputSchema", "title", "label"] as const) {
+			const tools: ToolInfo[] = [tool("a"), tool("b"), tool("c")];
+			const catalog = new SearchableCatalog({});
+			const first = catalog.collect(tools);
+			(tools[1] as Record<string, unknown>)[field] = field === "description" ? "other" : { changed: field };
+			const next = catalog.collect([...tools]);
+			expect(next, field).not.toBe(first);
+			expect(next.get("b")?.info[field], field).toBe(tools[1]?.[field]);
+			expect(catalog.collect([...tools]), field).toBe(next);
+		}
+	});
+
+	it("hands rankers a frozen documents array", () => {
+		const view = new SearchableCatalog({}).collect([tool("a")]);
+		expect(Object.isFrozen(view.documents)).toBe(true);
+	});
+
 	it("builds a document once per tool while it does not change", () => {
 		const tools = [tool("a"), tool("b")];
 		const catalog = new SearchableCatalog({});

@@ -72,6 +72,8 @@ export interface CatalogCore {
 	readonly byServer: ReadonlyMap<string, ServerState>;
 	/** Every server's tools, servers in order; a new array whenever one changes. */
 	allTools: readonly McpTool[];
+	/** Bumped whenever `allTools` is replaced: the catalogue's version (`getCatalogVersion`). */
+	version: number;
 	byName: ReadonlyMap<string, ToolOwner>;
 	/** Set once `close()` was called. */
 	closing: Promise<void> | undefined;
@@ -121,6 +123,7 @@ export function createCatalogCore(options: CheckedCatalogOptions): CatalogCore {
 		states,
 		byServer: new Map(states.map((state) => [state.name, state])),
 		allTools: Object.freeze([]),
+		version: 0,
 		byName: new Map(),
 		closing: undefined,
 		listeners,
@@ -183,6 +186,7 @@ export function rebuild(core: CatalogCore): void {
 		}
 	}
 	core.allTools = Object.freeze(tools);
+	core.version++;
 	core.byName = names;
 }
 

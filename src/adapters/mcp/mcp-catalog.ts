@@ -202,6 +202,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	return {
 		ready,
 		getAllTools: () => core.allTools,
+		getCatalogVersion: () => core.version,
 		async refresh(server?: string): Promise<McpRefreshResult> {
 			if (server === undefined)
 				return mergeResults(await Promise.all(states.map((s) => refreshServer(core, s))));

@@ -43,7 +43,7 @@ export const DEFAULT_MCP_PROXY_SERVER_INFO: Readonly<Implementation> = Object.fr
  * ```
  */
 export type McpProxyCatalog = Pick<McpCatalog, "getAllTools" | "callTool" | "namespaceOf" | "on"> &
-	Partial<Pick<McpCatalog, "unavailable" | "getSourceStatus">>;
+	Partial<Pick<McpCatalog, "unavailable" | "getSourceStatus" | "getCatalogVersion">>;
 
 /**
  * The line a `tool_search` result gets while servers are down, or `undefined` when none is.
@@ -217,6 +217,7 @@ export function createMcpProxyServer(options: McpProxyServerOptions): Server {
 	const pinnedSet = new Set(pinned);
 	const view: ToolHost = {
 		getAllTools: () => catalog.getAllTools(),
+		getCatalogVersion: () => catalog.getCatalogVersion?.(),
 		// Servers that are down get the proxy's own note (unavailableNote); the rest are said by tool_search.
 		getSourceStatus: () => {
 			const down = new Set((catalog.unavailable?.() ?? []).map((server) => server.server));
