@@ -109,6 +109,7 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 	});
 	const host: ToolHost = {
 		getAllTools: () => [...infos, searchInfo],
+		getCatalogVersion: () => 0, // the tools are read once, above
 		getActiveTools: () => active.getActiveTools(),
 		setActiveTools: (next) => active.setActiveTools(next),
 	};

@@ -128,7 +128,8 @@ describe("SearchableCatalog", () => {
 			const tools: ToolInfo[] = [tool("a"), tool("b"), tool("c")];
 			const catalog = new SearchableCatalog({});
 			const first = catalog.collect(tools);
-			(tools[1] as Record<string, unknown>)[field] = field === "description" ? "other" : { changed: field };
+			(tools[1] as unknown as Record<string, unknown>)[field] =
+				field === "description" ? "other" : { changed: field };
 			const next = catalog.collect([...tools]);
 			expect(next, field).not.toBe(first);
 			expect(next.get("b")?.info[field], field).toBe(tools[1]?.[field]);
