@@ -13,12 +13,13 @@ import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 export interface SearchableTool {
 	readonly tool: ToolInfo;
 	/**
-	 * The tool's fields as read when its document was built (`name`, `description`, `parameters`,
+	 * The tool's fields as read when its entry was made (`name`, `description`, `parameters`,
 	 * `inputSchema`, `title`, `label`), frozen: what a result shows, without reading the host's
 	 * getters again.
 	 */
 	readonly info: ToolInfo;
 	readonly namespace: ToolNamespace | undefined;
+	/** Its search document, built from `info` and `namespace` the first time it is read. */
 	readonly document: ToolSearchDocument;
 }
 
@@ -32,7 +33,48 @@ export interface SearchableTools {
 	get(name: string): SearchableTool | undefined;
 }
 
-type Entry = SearchableTool;
+/**
+ * A searchable tool whose document is built the first time it is read: a call whose ranker can
+ * answer without documents (a saved index trusted at the host's catalogue version) never builds
+ * the 100,000 it does not show.
+ */
+class Entry implements SearchableTool {
+	readonly tool: ToolInfo;
+	readonly info: ToolInfo;
+	readonly namespace: ToolNamespace | undefined;
+	#document: ToolSearchDocument | undefined;
+
+	constructor(tool: ToolInfo, info: ToolInfo, namespace: ToolNamespace | undefined) {
+		this.tool = tool;
+		this.info = info;
+		this.namespace = namespace;
+	}
+
+	get document(): ToolSearchDocument {
+		this.#document ??= documentOf(this.info, this.namespace);
+		return this.#document;
+	}
+}
+
+/**
+ * The document of a tool's fields as read once; when walking its schema throws (a hostile proxy
+ * deep in `parameters`), the document of its name, description and labels alone, so that one
+ * broken schema does not take the search down.
+ */
+function documentOf(info: ToolInfo, namespace: ToolNamespace | undefined): ToolSearchDocument {
+	try {
+		return buildToolSearchDocument(info, namespace);
+	} catch (error) {
+		if (ToolSearchError.isInstance(error)) throw error;
+		const { name, description, title, label } = info;
+		return buildToolSearchDocument({ name, description, title, label }, namespace);
+	}
+}
+
+/** Whether `namespace` is one a document can be built in (else building throws `INVALID_TOOL`). */
+function validNamespace(namespace: ToolNamespace | undefined): boolean {
+	return namespace === undefined || (isObject(namespace) && typeof namespace.name === "string");
+}
 
 /**
  * One call's view, immutable once collected: overlapping `tool_search` calls each keep their own
@@ -40,15 +82,19 @@ type Entry = SearchableTool;
  */
 class CatalogView implements SearchableTools {
 	readonly tools: readonly Entry[];
-	readonly documents: readonly ToolSearchDocument[];
+	#documents: readonly ToolSearchDocument[] | undefined;
 	/** Every name taken this call: its searchable entry, or `null` (excluded, or `tool_search`). */
 	readonly #byName: ReadonlyMap<string, Entry | null>;
 
 	constructor(tools: readonly Entry[], byName: ReadonlyMap<string, Entry | null>) {
 		this.tools = tools;
-		// Frozen: a ranker given the same frozen array again knows its elements are the same.
-		this.documents = Object.freeze(tools.map((entry) => entry.document));
 		this.#byName = byName;
+	}
+
+	/** Built on first read (each tool's document with it), then the same array; frozen, so a ranker given it again knows its elements are the same. */
+	get documents(): readonly ToolSearchDocument[] {
+		this.#documents ??= Object.freeze(this.tools.map((entry) => entry.document));
+		return this.#documents;
 	}
 
 	get(name: string): SearchableTool | undefined {
@@ -134,7 +180,9 @@ function entryOf(
 			return known;
 		}
 		const info = snapshotTool(tool, name);
-		return { tool, info, namespace, document: buildToolSearchDocument(info, namespace) };
+		// A namespace without a string name is the host's programmer error: thrown now, not later.
+		if (!validNamespace(namespace)) buildToolSearchDocument(info, namespace);
+		return new Entry(tool, info, namespace);
 	} catch (error) {
 		if (ToolSearchError.isInstance(error)) throw error;
 		return undefined;

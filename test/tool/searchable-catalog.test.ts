@@ -137,6 +137,48 @@ describe("SearchableCatalog", () => {
 		}
 	});
 
+	it("builds a tool's document only when it is first read, once", () => {
+		let walks = 0;
+		const parameters = {
+			type: "object",
+			get properties() {
+				walks++;
+				return { city: { type: "string", description: "the city" } };
+			},
+		};
+		const view = new SearchableCatalog({}).collect([
+			{ name: "forecast", description: "weather", parameters },
+		]);
+		expect(walks).toBe(0);
+		expect(view.documents[0]?.fields?.parameterNames).toBe("city");
+		expect(view.get("forecast")?.document).toBe(view.documents[0]);
+		expect(walks).toBe(1);
+	});
+
+	it("a schema that throws deep inside is left out of the document; the tool stays searchable", () => {
+		const parameters = new Proxy(
+			{},
+			{
+				ownKeys() {
+					throw new Error("hostile schema");
+				},
+				get() {
+					throw new Error("hostile schema");
+				},
+			},
+		);
+		const view = new SearchableCatalog({}).collect([
+			{ name: "forecast", description: "weather forecast", parameters },
+		]);
+		expect(view.documents[0]?.fields?.description).toBe("weather forecast");
+		expect(view.documents[0]?.fields?.parameterNames).toBe("");
+	});
+
+	it("throws INVALID_TOOL at collect for a namespace without a string name, as before", () => {
+		const catalog = new SearchableCatalog({ namespaceOf: () => ({ name: 3 }) as unknown as ToolNamespace });
+		expect(() => catalog.collect([tool("a")])).toThrow(expect.objectContaining({ code: "INVALID_TOOL" }));
+	});
+
 	it("hands rankers a frozen documents array", () => {
 		const view = new SearchableCatalog({}).collect([tool("a")]);
 		expect(Object.isFrozen(view.documents)).toBe(true);
