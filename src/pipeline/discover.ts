@@ -37,6 +37,8 @@ export interface DiscoverInput {
 	/** The built-in BM25 the chain falls back to. */
 	readonly fallback: ToolRanker;
 	readonly pipeline: ResolvedPipeline;
+	/** The host's catalogue version `view` was collected at, when it says one. */
+	readonly catalogVersion?: string | number | undefined;
 }
 
 /** `details.discovery` without what the caller adds (the id, and the collect/activate/total timings). */
@@ -60,12 +62,14 @@ async function rank(
 	input: DiscoverInput,
 	candidateLimit: number,
 ): Promise<{ outcome: RankOutcome; perPhrasing: RankOutcome[] }> {
-	const { runs, limit, view, hidden, signal, ctx, rankers, fallback, pipeline } = input;
+	const { runs, limit, view, hidden, signal, ctx, rankers, fallback, pipeline, catalogVersion } = input;
 	const rankOne = async (run: PhrasingRun, depth: number): Promise<RankOutcome> =>
 		run.kind === "answer"
 			? run.answer(depth)
-			: rankWithFallback(rankers, run.text, view.documents, depth, {
+			: // The view itself: its documents are built only if a ranker reads them.
+				rankWithFallback(rankers, run.text, view, depth, {
 					signal,
+					catalogVersion,
 					...(ctx === undefined ? {} : { ctx }),
 					...(pipeline.on ? { signals: true } : {}),
 					exclude: (name) => hidden.has(name) || run.keep?.(name) === false,

@@ -9,8 +9,8 @@ import { invalidIndexData, isObject } from "../internal/guards.js";
 
 /** Format name of a saved `Bm25Ranker`. */
 export const RANKER_FORMAT = "tool-search-bm25-ranker";
-/** Version of the saved-ranker wrapper (the index inside has its own; 2: a checksum). */
-export const RANKER_FORMAT_VERSION = 2;
+/** Version of the saved-ranker wrapper (the index inside has its own; 2: a checksum; 3: the catalogue version). */
+export const RANKER_FORMAT_VERSION = 3;
 
 /**
  * A saved `Bm25Ranker` (`ranker.toJSON()`): the index as `ToolSearchIndex.toJSON` writes it, and
@@ -30,7 +30,16 @@ export interface SerializedBm25Ranker {
 	/** Indexed tool names; `fingerprints[i]` belongs to `tools[i]`. */
 	readonly tools: readonly string[];
 	readonly fingerprints: readonly string[];
-	/** `sha256:` and the hex SHA-256 of the tools, the fingerprints and the index's own checksum. */
+	/**
+	 * The host's catalogue version the index held when saved (`ToolCatalog.getCatalogVersion`),
+	 * when the ranker knew one: a restored ranker called at this version trusts the index without
+	 * reading the documents.
+	 */
+	readonly catalogVersion?: string | number;
+	/**
+	 * `sha256:` and the hex SHA-256 of the tools, the fingerprints, the catalogue version and the
+	 * index's own checksum.
+	 */
 	readonly checksum: string;
 }
 
@@ -39,19 +48,28 @@ export function rankerChecksum(
 	tools: readonly unknown[],
 	fingerprints: readonly unknown[],
 	index: unknown,
+	catalogVersion: unknown,
 ): string {
 	const indexChecksum = isObject(index) ? index.checksum : undefined;
 	const digest = sha256();
-	digest.update(
-		new TextEncoder().encode(
-			JSON.stringify([RANKER_FORMAT, RANKER_FORMAT_VERSION, tools, fingerprints, indexChecksum]),
-		),
-	);
+	const covered = [
+		RANKER_FORMAT,
+		RANKER_FORMAT_VERSION,
+		tools,
+		fingerprints,
+		indexChecksum,
+		catalogVersion ?? null,
+	];
+	digest.update(new TextEncoder().encode(JSON.stringify(covered)));
 	return `sha256:${digest.hex()}`;
 }
 
 /** Checks a saved ranker's wrapper; returns its index data and the fingerprint of each tool. */
-export function readRankerSnapshot(data: unknown): { index: unknown; fingerprints: Map<string, string> } {
+export function readRankerSnapshot(data: unknown): {
+	index: unknown;
+	fingerprints: Map<string, string>;
+	catalogVersion: string | number | undefined;
+} {
 	if (!isObject(data)) throw invalidIndexData(`saved ranker must be an object, got ${quote(data)}`);
 	if (data.format !== RANKER_FORMAT)
 		throw invalidIndexData(`not a saved Bm25Ranker (format ${quote(data.format)})`);
@@ -73,7 +91,17 @@ export function readRankerSnapshot(data: unknown): { index: unknown; fingerprint
 			`saved ranker fingerprints must be ${tools.length} strings, got ${quote(fingerprints)}`,
 		);
 	}
-	if (data.checksum !== rankerChecksum(tools, fingerprints, data.index)) {
+	const { catalogVersion } = data;
+	if (
+		catalogVersion !== undefined &&
+		typeof catalogVersion !== "string" &&
+		!(typeof catalogVersion === "number" && Number.isFinite(catalogVersion))
+	) {
+		throw invalidIndexData(
+			`saved ranker catalogVersion must be a string or a number, got ${quote(catalogVersion)}`,
+		);
+	}
+	if (data.checksum !== rankerChecksum(tools, fingerprints, data.index, catalogVersion)) {
 		throw invalidIndexData("saved ranker does not match its checksum: it was damaged or edited");
 	}
 	const byName = new Map<string, string>();
@@ -81,5 +109,5 @@ export function readRankerSnapshot(data: unknown): { index: unknown; fingerprint
 		if (byName.has(name)) throw invalidIndexData(`saved ranker names ${quote(name)} twice`);
 		byName.set(name, fingerprints[i] as string);
 	}
-	return { index: data.index, fingerprints: byName };
+	return { index: data.index, fingerprints: byName, catalogVersion };
 }

@@ -61,6 +61,21 @@ export interface Bm25SearchOptions extends ToolRankOptions {
 	 * the tools already active. Called only for tools that would make the cut.
 	 */
 	exclude?: ((name: string) => boolean) | undefined;
+	/**
+	 * The host's catalogue version `documents` come from (`ToolCatalog.getCatalogVersion`; a string
+	 * or a finite number, else ignored). A ranker restored from a snapshot saved at this version
+	 * (see {@link Bm25Ranker.catalogVersion}) answers from the saved index without reading
+	 * `documents`, until a call at another version gives it documents to check; the ranker saves
+	 * the version with its index. `tool_search` passes it for hosts that say their version.
+	 */
+	catalogVersion?: string | number | undefined;
+}
+
+/** A usable catalogue version: a string or a finite number. */
+function versionOf(value: unknown): string | number | undefined {
+	return typeof value === "string" || (typeof value === "number" && Number.isFinite(value))
+		? value
+		: undefined;
 }
 
 function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
@@ -109,14 +124,35 @@ export class Bm25Ranker implements ToolRanker {
 		identityHits: 0,
 		restored: 0,
 	};
-	/** After {@link Bm25Ranker.fromJSON}, until the first call: the saved fingerprint of each tool. */
+	/**
+	 * After {@link Bm25Ranker.fromJSON}, the saved fingerprint of each tool, until a call checks the
+	 * documents against them (a call trusted at the saved catalogue version does not).
+	 */
 	#saved: Map<string, string> | undefined;
+	/** The host's catalogue version the index holds, when the last sync (or the snapshot) had one. */
+	#syncedAt: string | number | undefined;
+	/** Restored from a snapshot saved at `#syncedAt`, and not synced since: trusted at that version. */
+	#trusting = false;
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
 		this.#options = options;
 		new ToolSearchIndex(options);
 		brandDetailedRanker(this);
+	}
+
+	/**
+	 * The catalogue version of the snapshot this ranker was restored from, while no call has given
+	 * it documents to check since (see {@link Bm25SearchOptions.catalogVersion}); else `undefined`.
+	 *
+	 * @example
+	 * ```ts
+	 * const ranker = Bm25Ranker.fromJSON(saved);
+	 * ranker.catalogVersion; // "registry@2026-12-01": calls at that version read no documents
+	 * ```
+	 */
+	get catalogVersion(): string | number | undefined {
+		return this.#trusting ? this.#syncedAt : undefined;
 	}
 
 	/** Counters of the work done to keep the index current. */
@@ -149,9 +185,16 @@ export class Bm25Ranker implements ToolRanker {
 		options?: Bm25SearchOptions,
 	): IndexSearchResult {
 		checkRankCall(documents, limit, options);
-		if (limit === 0 || documents.length === 0)
+		const version = versionOf(options?.catalogVersion);
+		const trusted = this.#trusting && version !== undefined && Object.is(version, this.#syncedAt);
+		if (limit === 0 || (!trusted && documents.length === 0))
 			return { matches: [], terms: [], abstained: false, ignoredTerms: 0 };
-		const index = this.#sync(documents);
+		let index = this.#index;
+		if (!trusted || index === undefined) {
+			index = this.#sync(documents);
+			this.#syncedAt = version;
+			this.#trusting = false;
+		}
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
 			exclude: options?.exclude,
@@ -257,13 +300,15 @@ export class Bm25Ranker implements ToolRanker {
 			fingerprints.push(document === undefined ? (saved as string) : documentFingerprint(document));
 		}
 		const saved = index.toJSON();
+		const catalogVersion = this.#syncedAt;
 		return {
 			format: RANKER_FORMAT,
 			version: RANKER_FORMAT_VERSION,
 			index: saved,
 			tools,
 			fingerprints,
-			checksum: rankerChecksum(tools, fingerprints, saved),
+			...(catalogVersion === undefined ? {} : { catalogVersion }),
+			checksum: rankerChecksum(tools, fingerprints, saved, catalogVersion),
 		};
 	}
 
@@ -273,7 +318,7 @@ export class Bm25Ranker implements ToolRanker {
 	 * given — options that differ from the saved ones.
 	 */
 	static fromJSON(data: unknown, options?: ToolSearchIndexOptions): Bm25Ranker {
-		const { index: indexData, fingerprints } = readRankerSnapshot(data);
+		const { index: indexData, fingerprints, catalogVersion } = readRankerSnapshot(data);
 		const index = ToolSearchIndex.fromJSON(indexData, options);
 		if (index.size !== fingerprints.size || ![...fingerprints.keys()].every((name) => index.has(name))) {
 			throw new ToolSearchError(
@@ -284,6 +329,8 @@ export class Bm25Ranker implements ToolRanker {
 		const ranker = new Bm25Ranker(options);
 		ranker.#index = index;
 		ranker.#saved = fingerprints;
+		ranker.#syncedAt = catalogVersion;
+		ranker.#trusting = catalogVersion !== undefined;
 		return ranker;
 	}
 

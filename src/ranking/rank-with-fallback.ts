@@ -69,6 +69,22 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	timeoutMs?: number | undefined;
 	/** What a failing ranker leads to. @defaultValue `"fallback"` */
 	onError?: OnRankerError | undefined;
+	/**
+	 * The host's catalogue version the documents come from: a `Bm25Ranker` whose index holds it
+	 * answers without the documents being read (or, given lazily, built).
+	 */
+	catalogVersion?: string | number | undefined;
+}
+
+/** Documents given lazily: read (and built) only when a ranker needs them. */
+export interface LazyDocuments {
+	readonly documents: readonly ToolSearchDocument[];
+}
+
+const NO_DOCUMENTS: readonly ToolSearchDocument[] = Object.freeze([]);
+
+function isLazy(given: readonly ToolSearchDocument[] | LazyDocuments): given is LazyDocuments {
+	return !Array.isArray(given);
 }
 
 export { throwIfAborted } from "./check-rank-call.js";
@@ -123,15 +139,25 @@ function ignored(ignoredTerms: number | undefined): { ignoredTerms?: number } {
 	return typeof ignoredTerms === "number" && ignoredTerms > 0 ? { ignoredTerms } : {};
 }
 
+/** What a trusted ranker is called with: the ranker options, the exclusion and the catalogue version. */
+type TrustedOptions = ToolRankOptions & {
+	exclude?: ((name: string) => boolean) | undefined;
+	catalogVersion?: string | number | undefined;
+};
+
 /** A trusted `Bm25Ranker`'s answer, with its term details. */
 function searchTrusted(
 	ranker: DetailedRanker,
 	query: string,
-	documents: readonly ToolSearchDocument[],
+	documents: () => readonly ToolSearchDocument[],
 	limit: number,
-	options: ToolRankOptions & { exclude?: ((name: string) => boolean) | undefined },
+	options: TrustedOptions,
 ): Omit<RankOutcome, "rankedBy"> {
-	const { matches, terms, abstained, ignoredTerms } = ranker.searchDetailed(query, documents, limit, options);
+	const { catalogVersion } = options;
+	// The index already holds this catalogue version: the documents need not be read, nor built.
+	const held = catalogVersion !== undefined && Object.is(ranker.catalogVersion, catalogVersion);
+	const given = held ? NO_DOCUMENTS : documents();
+	const { matches, terms, abstained, ignoredTerms } = ranker.searchDetailed(query, given, limit, options);
 	return { matches, terms, abstained, ...ignored(ignoredTerms) };
 }
 
@@ -177,7 +203,7 @@ async function attempt(
 export async function rankWithFallback(
 	ranker: ToolRanker | readonly ToolRanker[],
 	query: string,
-	documents: readonly ToolSearchDocument[],
+	given: readonly ToolSearchDocument[] | LazyDocuments,
 	limit: number,
 	options: RankWithFallbackOptions = {},
 ): Promise<RankOutcome> {
@@ -187,10 +213,13 @@ export async function rankWithFallback(
 		fallback,
 		timeoutMs = DEFAULT_RANKER_TIMEOUT_MS,
 		onError = "fallback",
+		catalogVersion,
 		...rankOptions
 	} = options;
 	throwIfAborted(signal);
-	const trustedOptions = { ...rankOptions, signal, exclude };
+	const documents = (): readonly ToolSearchDocument[] =>
+		isLazy(given) ? given.documents : (given as readonly ToolSearchDocument[]);
+	const trustedOptions: TrustedOptions = { ...rankOptions, signal, exclude, catalogVersion };
 	const callOptions = signal === undefined ? rankOptions : { ...rankOptions, signal };
 	const attempts: RankAttempt[] = [];
 	let candidates: readonly ToolSearchDocument[] | undefined;
@@ -210,7 +239,7 @@ export async function rankWithFallback(
 			};
 		}
 		candidates ??=
-			exclude === undefined ? documents : documents.filter((document) => !exclude(document.name));
+			exclude === undefined ? documents() : documents().filter((document) => !exclude(document.name));
 		const answer = await attempt(each, query, candidates, limit, callOptions, timeoutMs);
 		if (typeof answer !== "string") {
 			attempts.push({ ranker: name, ms: elapsedMs(start) });
@@ -229,7 +258,7 @@ export async function rankWithFallback(
 		reason: fallbackReason ?? "ranker failed",
 		attempts,
 		trustedOptions,
-		candidates: candidates ?? documents,
+		candidates: candidates ?? documents(),
 		callOptions,
 	});
 }
@@ -238,12 +267,12 @@ export async function rankWithFallback(
 async function answerWithFallback(
 	fallback: ToolRanker,
 	query: string,
-	documents: readonly ToolSearchDocument[],
+	documents: () => readonly ToolSearchDocument[],
 	limit: number,
 	context: {
 		reason: string;
 		attempts: RankAttempt[];
-		trustedOptions: ToolRankOptions & { exclude?: ((name: string) => boolean) | undefined };
+		trustedOptions: TrustedOptions;
 		candidates: readonly ToolSearchDocument[];
 		callOptions: ToolRankOptions;
 	},

@@ -11,11 +11,16 @@ const BRAND = Symbol.for("tool-search.bm25-ranker");
 
 /** The part of `Bm25Ranker` that `rankWithFallback` uses when the ranker carries the brand. */
 export interface DetailedRanker {
+	/** The host's catalogue version its index holds, when it knows one (`Bm25Ranker.catalogVersion`). */
+	readonly catalogVersion?: string | number | undefined;
 	searchDetailed(
 		query: string,
 		documents: readonly ToolSearchDocument[],
 		limit: number,
-		options?: ToolRankOptions & { exclude?: ((name: string) => boolean) | undefined },
+		options?: ToolRankOptions & {
+			exclude?: ((name: string) => boolean) | undefined;
+			catalogVersion?: string | number | undefined;
+		},
 	): IndexSearchResult;
 }
 

@@ -169,9 +169,8 @@ export function buildToolSearchTool(
 		| { error: string }
 	> {
 		const mark = performance.now();
-		const view = catalog.collectAt(readCatalogVersion(tools), () =>
-			hostList(tools.getAllTools(), "getAllTools"),
-		);
+		const catalogVersion = readCatalogVersion(tools);
+		const view = catalog.collectAt(catalogVersion, () => hostList(tools.getAllTools(), "getAllTools"));
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		const collectMs = elapsedMs(mark);
 		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.
@@ -190,6 +189,7 @@ export function buildToolSearchTool(
 			rankers: rankersForCall(),
 			fallback: ownRanker(),
 			pipeline,
+			catalogVersion,
 		});
 		throwIfAborted(signal);
 		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);

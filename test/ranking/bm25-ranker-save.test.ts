@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
-import { rankerChecksum } from "../../src/ranking/bm25-ranker-snapshot.js";
+import { RANKER_FORMAT_VERSION, rankerChecksum } from "../../src/ranking/bm25-ranker-snapshot.js";
 import { documentFingerprint } from "../../src/ranking/document-fingerprint.js";
 import { createToolSearchTool } from "../../src/tool/create-tool-search-tool.js";
 import type { ToolSearchDocument } from "../../src/types.js";
@@ -106,7 +106,7 @@ describe("Bm25Ranker save and load", () => {
 		{
 			data: {
 				format: "tool-search-bm25-ranker",
-				version: 2,
+				version: RANKER_FORMAT_VERSION,
 				tools: ["a"],
 				fingerprints: ["f"],
 				checksum: "x",
@@ -114,16 +114,21 @@ describe("Bm25Ranker save and load", () => {
 			message: "saved ranker does not match its checksum",
 		},
 		{
-			data: { format: "tool-search-bm25-ranker", version: 2, tools: ["a"], fingerprints: [] },
+			data: {
+				format: "tool-search-bm25-ranker",
+				version: RANKER_FORMAT_VERSION,
+				tools: ["a"],
+				fingerprints: [],
+			},
 			message: "saved ranker fingerprints must be 1 strings",
 		},
 		{
 			data: {
 				format: "tool-search-bm25-ranker",
-				version: 2,
+				version: RANKER_FORMAT_VERSION,
 				tools: ["a", "a"],
 				fingerprints: ["f", "f"],
-				checksum: rankerChecksum(["a", "a"], ["f", "f"], undefined),
+				checksum: rankerChecksum(["a", "a"], ["f", "f"], undefined, undefined),
 			},
 			message: 'saved ranker names "a" twice',
 		},

@@ -89,3 +89,86 @@ describe("getCatalogVersion", () => {
 		expect(createActiveToolSet({ tools: [tool("a", "x")] }).getCatalogVersion()).toBe(0);
 	});
 });
+
+describe("a saved ranker restored at the host's catalogue version", () => {
+	/** Tools whose schemas count how often they are walked (a document build walks each once). */
+	function countedTools(count: number) {
+		const walks = { count: 0 };
+		const tools: ToolInfo[] = Array.from({ length: count }, (_, i) => ({
+			name: `tool_${i}`,
+			description: i === 7 ? "weather forecast for a city" : `does thing number ${i}`,
+			parameters: {
+				type: "object",
+				get properties() {
+					walks.count++;
+					return { value: { type: "string" } };
+				},
+			},
+		}));
+		return { tools, walks };
+	}
+
+	async function savedAt(version: string, tools: ToolInfo[]) {
+		const host = countingHost(tools, () => version);
+		const ranker = new Bm25Ranker();
+		await createToolSearchTool({ tools: host, ranker }).execute("a", { query: "weather" });
+		expect(ranker.catalogVersion).toBeUndefined(); // built here, not restored
+		return JSON.parse(JSON.stringify(ranker)) as unknown;
+	}
+
+	it("answers the first call without building a document; a new version checks them against the snapshot", async () => {
+		const { tools, walks } = countedTools(50);
+		const saved = await savedAt("v1", tools);
+		const ranker = Bm25Ranker.fromJSON(saved);
+		expect(ranker.catalogVersion).toBe("v1");
+		let version = "v1";
+		const host = countingHost(tools, () => version);
+		const search = createToolSearchTool({ tools: host, ranker });
+		walks.count = 0;
+		const first = await search.execute("b", { query: "weather forecast" });
+		const shown = (first.details as { tools: { name: string }[] }).tools;
+		expect(shown[0]?.name).toBe("tool_7");
+		expect(walks.count).toBeLessThanOrEqual(shown.length); // only what the result shows is read
+		expect(ranker.stats).toMatchObject({ builds: 0, restored: 0, updated: 0 });
+
+		tools[3] = { name: "tool_3", description: "weather radar images" };
+		version = "v2";
+		host.reset();
+		const second = await search.execute("c", { query: "radar" });
+		expect((second.details as { tools: { name: string }[] }).tools[0]?.name).toBe("tool_3");
+		expect(ranker.stats).toMatchObject({ builds: 0, restored: 49, updated: 1 });
+		expect(ranker.catalogVersion).toBeUndefined();
+		expect((JSON.parse(JSON.stringify(ranker)) as { catalogVersion?: unknown }).catalogVersion).toBe("v2");
+	});
+
+	it("a snapshot saved without a version, or called at another, checks every document", async () => {
+		const { tools, walks } = countedTools(20);
+		const saved = await savedAt("v1", tools);
+		const ranker = Bm25Ranker.fromJSON(saved);
+		walks.count = 0;
+		await createToolSearchTool({ tools: countingHost(tools, () => "v0"), ranker }).execute("b", {
+			query: "weather",
+		});
+		expect(walks.count).toBeGreaterThanOrEqual(20);
+		expect(ranker.stats).toMatchObject({ builds: 0, restored: 20 });
+	});
+
+	it("one ranker shared by two tools over two fixed catalogues (both version 0) ranks each its own", async () => {
+		const ranker = new Bm25Ranker();
+		const a = createToolSearchTool({
+			tools: createActiveToolSet({ tools: [tool("get_weather", "weather forecast")] }),
+			ranker,
+		});
+		const b = createToolSearchTool({
+			tools: createActiveToolSet({ tools: [tool("send_email", "send an email about the weather")] }),
+			ranker,
+		});
+		const names = async (search: typeof a) =>
+			((await search.execute("x", { query: "weather" })).details as { tools: { name: string }[] }).tools.map(
+				(t) => t.name,
+			);
+		expect(await names(a)).toEqual(["get_weather"]);
+		expect(await names(b)).toEqual(["send_email"]);
+		expect(await names(a)).toEqual([]); // activated by the first call: active tools are not searched
+	});
+});
