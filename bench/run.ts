@@ -13,11 +13,12 @@
  *   --json PATH        where to write the JSON (default reports/bench.json)
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TOOL_SEARCH_LIMIT } from "../src/defaults.js";
+import { type CallFigures, callLines } from "./call-report.js";
 import { type CatalogueSpec, catalogueName, REAL_CATALOGUES } from "./catalogues.js";
 import { isSubjectName, SUBJECT_NAMES, type SubjectName } from "./peers/index.js";
 import {
@@ -148,6 +149,31 @@ function runWorker(task: WorkerTask): SubjectOutcome {
 	}
 }
 
+/** The catalogue size the whole-call and cold-start figures are taken at (when it is benchmarked). */
+const WHOLE_CALL_SIZE = 100_000;
+
+/** `bench/tool-search-call.ts` at 100k in its own process: the whole call and the cold start, printed. */
+function wholeCall(): CallFigures | { error: string } {
+	process.stderr.write("whole tool_search call and cold start:\n");
+	const dir = mkdtempSync(join(tmpdir(), "tool-search-call-"));
+	const json = join(dir, "call.json");
+	try {
+		const script = fileURLToPath(new URL("./tool-search-call.ts", import.meta.url));
+		const child = spawnSync(
+			process.execPath,
+			[...workerExecArgv(), script, "--size", String(WHOLE_CALL_SIZE), "--json", json],
+			{ stdio: ["ignore", "ignore", "inherit"] },
+		);
+		if (child.status !== 0) return { error: `exit ${child.status}` };
+		const figures = JSON.parse(readFileSync(json, "utf8")) as CallFigures;
+		const lines = [`\n## whole tool_search call and cold start, generated-100k`, ...callLines(figures)];
+		process.stdout.write(`${lines.join("\n")}\n`);
+		return figures;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function describeCatalogue(spec: CatalogueSpec, tools: number | undefined): string {
 	const count = tools === undefined ? "" : `${tools.toLocaleString("en-US")} tools`;
 	if (spec.kind === "generated") return `${catalogueName(spec)}: ${count}, generated (seed ${spec.seed})`;
@@ -208,13 +234,15 @@ function main(): void {
 			(outcome): outcome is WorkerResult => isResult(outcome) && outcome.subject === "ours",
 		);
 		if (ours !== undefined) lines.push(oursLine(ours));
-		const targets = tools === undefined ? [] : targetChecks(outcomes, tools);
+		const small = spec.kind === "file" && spec.name === "livemcpbench";
+		const targets = tools === undefined ? [] : targetChecks(outcomes, tools, small);
 		if (targets.length > 0) {
 			lines.push(`targets: ${targets.map((t) => `${t.label} ${t.met ? "met" : "MISSED"}`).join(" · ")}`);
 		}
 		process.stdout.write(`${lines.join("\n")}\n`);
 		report.push({ catalogue: catalogueName(spec), tools, spec, results: outcomes, targets });
 	}
+	const calls = options.sizes.includes(WHOLE_CALL_SIZE) ? wholeCall() : undefined;
 	const seconds = (performance.now() - started) / 1000;
 	const path = resolve(options.json);
 	mkdirSync(dirname(path), { recursive: true });
@@ -229,6 +257,7 @@ function main(): void {
 				cpu,
 				options: { ...options, warmup: WARMUP_QUERIES, minQueries: MIN_QUERIES, querySeconds: QUERY_SECONDS },
 				catalogues: report,
+				...(calls === undefined ? {} : { wholeCall: calls }),
 				totalSeconds: seconds,
 			},
 			null,

@@ -1,76 +1,146 @@
 /**
- * What a host with a large catalogue pays per `tool_search` call, end to end: the first call (search
- * documents and the index built from nothing), later calls (the catalogue's change check plus the
- * query), and a warm start from a saved ranker (`Bm25Ranker.toJSON` / `fromJSON`).
+ * What a host with a large catalogue pays per `tool_search` call, end to end:
+ * - the first call (search documents and the index built from nothing);
+ * - later calls with an unchanged catalogue, for a host that says its catalogue version
+ *   (`getCatalogVersion`, as the in-memory host and the MCP catalogue do) and for one that does not
+ *   (a fresh array of the same tool objects on every call, as pi's `getAllTools()`), so every
+ *   tool's fields are compared;
+ * - saving the ranker to a file, and a cold start in a fresh process: load the file, create the
+ *   tool, answer the first call — at the saved catalogue version, and without a version.
  *
- *   node --import tsx bench/tool-search-call.ts [--size 100000] [--calls 200]
+ *   node --import tsx bench/tool-search-call.ts [--size 100000] [--calls 200] [--json PATH]
  *
- * An in-memory host returns the same tool objects in a fresh array on every call (as pi does) and
- * resets the active set before each call, so every call searches the whole catalogue.
+ * The host resets the active set before each call, so every call searches the whole catalogue.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Bm25Ranker } from "../src/ranking/bm25-ranker.js";
+import { loadRanker, saveRanker } from "../src/ranking/ranker-file.js";
 import { createToolSearchTool } from "../src/tool/create-tool-search-tool.js";
 import type { ToolInfo } from "../src/types.js";
+import { type CallFigures, callLines } from "./call-report.js";
 import { flag } from "./flags.js";
 import { generateCatalogue, generateQueries } from "./generate.js";
+import { quantile } from "./stats.js";
 
-const size = flag("--size", 100_000);
-const calls = flag("--calls", 200);
-const catalogue = generateCatalogue({ size, seed: 20250601 });
-const tools: ToolInfo[] = catalogue.map((tool) => ({
-	name: tool.name,
-	description: tool.description,
-	parameters: tool.parameters,
-}));
-const queries = generateQueries({ count: calls + 1, seed: 7, catalogue });
-let active: readonly string[] = ["tool_search"];
-const host = {
-	getAllTools: () => [...tools],
-	getActiveTools: () => active,
-	setActiveTools: (names: readonly string[]) => {
-		active = names;
-	},
-};
+const SEED = 20250601;
+const VERSION = "bench-v1";
 
-async function firstCall(
-	ranker: Bm25Ranker,
-): Promise<{ ms: number; tool: ReturnType<typeof createToolSearchTool> }> {
+function catalogue(size: number): { tools: ToolInfo[]; queries: string[] } {
+	const generated = generateCatalogue({ size, seed: SEED });
+	const tools = generated.map((tool) => ({
+		name: tool.name,
+		description: tool.description,
+		parameters: tool.parameters,
+	}));
+	return { tools, queries: generateQueries({ count: 1001, seed: 7, catalogue: generated }) };
+}
+
+/** An in-memory host over `tools`, with or without a catalogue version. */
+function hostOf(tools: readonly ToolInfo[], versioned: boolean) {
+	let active: readonly string[] = ["tool_search"];
+	return {
+		getAllTools: () => [...tools],
+		...(versioned ? { getCatalogVersion: () => VERSION } : {}),
+		getActiveTools: () => active,
+		setActiveTools: (names: readonly string[]) => {
+			active = names;
+		},
+		reset: () => {
+			active = ["tool_search"];
+		},
+	};
+}
+
+async function timedCalls(
+	tool: ReturnType<typeof createToolSearchTool>,
+	host: ReturnType<typeof hostOf>,
+	queries: readonly string[],
+): Promise<{ p50Ms: number; p95Ms: number; calls: number }> {
+	const times: number[] = [];
+	for (const query of queries) {
+		host.reset();
+		const start = performance.now();
+		await tool.execute("call", { query, limit: 5 });
+		times.push(performance.now() - start);
+	}
+	return { p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95), calls: times.length };
+}
+
+/** In a fresh process: load the saved ranker and answer one call (`--cold PATH --size N [--versioned]`). */
+async function coldStart(path: string, size: number, versioned: boolean): Promise<void> {
+	const { tools, queries } = catalogue(size);
+	const host = hostOf(tools, versioned);
+	const start = performance.now();
+	const ranker = await loadRanker(path);
+	const loadMs = performance.now() - start;
 	const tool = createToolSearchTool({ tools: host, ranker });
-	active = ["tool_search"];
-	const start = performance.now();
+	await tool.execute("first", { query: queries[0] as string, limit: 5 });
+	const totalMs = performance.now() - start;
+	process.stdout.write(`${JSON.stringify({ loadMs, firstCallMs: totalMs - loadMs, totalMs })}\n`);
+}
+
+function runCold(path: string, size: number, versioned: boolean): CallFigures["coldStart"] {
+	const script = fileURLToPath(import.meta.url);
+	const args = [...process.execArgv, script, "--cold", path, "--size", String(size)];
+	if (versioned) args.push("--versioned");
+	const child = spawnSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+	if (child.status !== 0) throw new Error(`cold start run failed (exit ${child.status})`);
+	return JSON.parse(child.stdout.trim().split("\n").pop() as string) as CallFigures["coldStart"];
+}
+
+async function measure(size: number, calls: number): Promise<CallFigures> {
+	const { tools, queries } = catalogue(size);
+	const versionedHost = hostOf(tools, true);
+	const ranker = new Bm25Ranker();
+	const tool = createToolSearchTool({ tools: versionedHost, ranker });
+	let start = performance.now();
 	await tool.execute("first", { query: queries[0] as string });
-	return { ms: performance.now() - start, tool };
+	const firstCallMs = performance.now() - start;
+	const versioned = await timedCalls(tool, versionedHost, queries.slice(1, calls + 1));
+
+	const plainHost = hostOf(tools, false);
+	const plainTool = createToolSearchTool({ tools: plainHost, ranker: new Bm25Ranker() });
+	await plainTool.execute("first", { query: queries[0] as string });
+	const unversioned = await timedCalls(plainTool, plainHost, queries.slice(1, calls + 1));
+
+	const dir = mkdtempSync(join(tmpdir(), "tool-search-bench-"));
+	try {
+		const path = join(dir, "ranker.bin");
+		start = performance.now();
+		await saveRanker(ranker, path);
+		const save = { ms: performance.now() - start, bytes: statSync(path).size };
+		return {
+			size,
+			firstCallMs,
+			versioned,
+			unversioned,
+			save,
+			coldStart: runCold(path, size, true),
+			coldStartUnversioned: runCold(path, size, false),
+		};
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
-const cold = new Bm25Ranker();
-const first = await firstCall(cold);
-const perCall: number[] = [];
-for (const query of queries.slice(1)) {
-	active = ["tool_search"];
-	const start = performance.now();
-	await first.tool.execute("call", { query, limit: 5 });
-	perCall.push(performance.now() - start);
+async function main(): Promise<void> {
+	const size = flag("--size", 100_000);
+	const cold = process.argv.indexOf("--cold");
+	if (cold >= 0) {
+		await coldStart(process.argv[cold + 1] as string, size, process.argv.includes("--versioned"));
+		return;
+	}
+	const figures = await measure(size, flag("--calls", 200));
+	const json = process.argv.indexOf("--json");
+	if (json >= 0) writeFileSync(process.argv[json + 1] as string, `${JSON.stringify(figures)}\n`);
+	process.stdout.write(
+		`tool_search over ${size.toLocaleString("en")} generated tools (Node ${process.versions.node})\n`,
+	);
+	for (const line of callLines(figures)) process.stdout.write(`  ${line}\n`);
 }
-perCall.sort((a, b) => a - b);
 
-let start = performance.now();
-const saved = JSON.stringify(cold);
-const saveMs = performance.now() - start;
-start = performance.now();
-const loaded = Bm25Ranker.fromJSON(JSON.parse(saved));
-const loadMs = performance.now() - start;
-const warm = await firstCall(loaded);
-
-const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
-console.log(`tool_search over ${size.toLocaleString("en")} generated tools (Node ${process.versions.node})`);
-console.log(`  first call, from nothing (documents + index):   ${ms(first.ms)}`);
-console.log(
-	`  later calls (change check + query), ${perCall.length}:      p50 ${ms(perCall[perCall.length >> 1] as number)} · p95 ${ms(perCall[Math.floor(perCall.length * 0.95)] as number)}`,
-);
-console.log(
-	`  save the ranker (JSON.stringify):               ${ms(saveMs)} · ${(saved.length / 1e6).toFixed(1)} MB`,
-);
-console.log(`  load it (JSON.parse + Bm25Ranker.fromJSON):     ${ms(loadMs)}`);
-console.log(
-	`  first call from the loaded ranker:              ${ms(warm.ms)} (${loaded.stats.restored} tools restored, ${loaded.stats.builds} builds)`,
-);
+await main();
