@@ -32,12 +32,12 @@ export interface Activation {
  * (least recently used tools this tool loaded make room; see `active-budget.ts`).
  * A host may refuse a name (pi ignores hidden tools): only what it holds active counts as
  * activated, and when it activated nothing, nothing is listed either. `selected` collects what
- * this tool ever activated.
+ * this tool ever activated, each name with its place in that order.
  */
 export function activateFound(
 	tools: ToolHost,
 	discovery: Discovery,
-	selected: Set<string>,
+	selected: Map<string, number>,
 	budget: SearchBudget,
 ): Activation {
 	const found = discovery.returned.map((candidate) =>
@@ -56,7 +56,7 @@ export function activateFound(
 	const now = new Set(active);
 	const activated = chosen.filter((name) => now.has(name));
 	budget.loaded(activated);
-	for (const name of activated) selected.add(name);
+	for (const name of activated) if (!selected.has(name)) selected.set(name, selected.size);
 	const unloaded = before.filter((name) => !now.has(name));
 	const done = new Set(activated);
 	const listed =

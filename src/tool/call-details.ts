@@ -32,19 +32,27 @@ export function discoveryDetails(
 	};
 }
 
+/**
+ * The active names this tool activated, in the order it first activated them. From the active set
+ * (small), not from every name ever selected (which grows over a long session).
+ */
+function activeSelected(selected: ReadonlyMap<string, number>, active: readonly string[]): string[] {
+	const names = [...new Set(active)].filter((name) => selected.has(name));
+	return names.sort((a, b) => (selected.get(a) as number) - (selected.get(b) as number));
+}
+
 /** The `details` of a successful call, from what each phase produced. */
 export function successDetails(parts: {
 	input: { query: string; queries: string[] | undefined; limit: number; requested: number };
 	totalTools: number;
 	activation: Activation;
-	selected: ReadonlySet<string>;
+	selected: ReadonlyMap<string, number>;
 	outcome: RankOutcome;
 	namespaces: ToolSearchNamespaceSummary[];
 	discovery: ToolSearchDiscoveryDetails | undefined;
 }): ToolSearchToolDetails {
 	const { input, totalTools, activation, selected, outcome, namespaces, discovery } = parts;
 	const { query, queries, limit, requested } = input;
-	const stillActive = new Set(activation.active);
 	return {
 		query,
 		...(queries === undefined ? {} : { queries }),
@@ -52,7 +60,7 @@ export function successDetails(parts: {
 		...(limit < requested ? { requested_limit: requested } : {}),
 		total_tools: totalTools,
 		activated_tools: activation.activated,
-		active_selected_tools: [...selected].filter((name) => stillActive.has(name)),
+		active_selected_tools: activeSelected(selected, activation.active),
 		ranked_by: outcome.rankedBy,
 		...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),
 		tools: activation.listed,

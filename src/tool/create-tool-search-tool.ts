@@ -129,7 +129,8 @@ export function buildToolSearchTool(
 	const exclude =
 		policy === undefined ? given : (tool: ToolInfo) => given?.(tool) === true || plan?.exclude(tool) === true;
 	const catalog = new SearchableCatalog({ exclude, namespaceOf });
-	const selected = new Set<string>();
+	/** Every tool this instance activated, with its place in the order of first activation. */
+	const selected = new Map<string, number>();
 	const budget = createSearchBudget(options);
 
 	/**
