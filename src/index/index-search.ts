@@ -1,15 +1,16 @@
 import type { ToolSearchMatch } from "../types.js";
+import { bestSet } from "./best-set.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { firstPhase, type PoolGate, secondPhase } from "./maxscore.js";
 import { nameRules } from "./name-rules.js";
+import { namespaceBoosts } from "./namespace-boost.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
 import {
 	finalScore,
 	liftByTiers,
 	localNameBonus as localNameBonusOf,
-	namespaceBoostOf,
 	tierStep as tierStepOf,
 	tierOf as tiersOf,
 } from "./scoring.js";
@@ -76,7 +77,7 @@ export interface QueryRun {
 	readonly written: number[];
 	/** Slots scored completely (all others were pruned and cannot reach the pool). */
 	readonly scored: number[];
-	/** The candidate pool, none of them excluded. */
+	/** The candidate pool, none of them excluded, in no particular order. */
 	readonly pool: number[];
 	readonly exact: ReadonlySet<number>;
 	readonly named: ReadonlySet<number>;
@@ -133,7 +134,12 @@ export function runQuery(
 	);
 	const pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
 	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
-	const proximityOf = (slot: number): number => proximityBonus(store, pairs, slot);
+	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
+	// matching fewer (most of a pool) has no pair to look for. `cover` is complete for every slot
+	// asked about (pool slots are scored completely; explain does not prune).
+	const { cover } = store;
+	const proximityOf = (slot: number): number =>
+		(cover[slot] as number) < 2 ? 0 : proximityBonus(store, pairs, slot);
 	const { exact, named } = names;
 	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
 }
@@ -174,7 +180,7 @@ function addLocalNameBonus(
 
 /**
  * The pool: the best `poolSize` scored tools that are not excluded, by score lifted by whole
- * tiers (exact name, coverage), then name. Leaves each pool tool's lifted score in `store.final`.
+ * tiers (exact name, coverage), then name, in no particular order. Leaves each pool tool's lifted score in `store.final`.
  */
 function candidatePool(
 	store: IndexStore,
@@ -196,39 +202,11 @@ function candidatePool(
 			final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
 		}
 	}
-	const pool = topK(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
+	// Its members only: the order is never read (the final cut sorts).
+	const pool = bestSet(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
 	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
 	if (!tiered) for (const slot of pool) final[slot] = score[slot] as number;
 	return pool;
-}
-
-/** Namespace boost of each pool tool: a share of the pool's best score among its namespace siblings. */
-function namespaceBoosts(
-	store: IndexStore,
-	pool: readonly number[],
-	weight: number,
-): (slot: number) => number {
-	// The best and second-best score per namespace within the pool.
-	const best = new Map<number, { first: number; firstSlot: number; second: number }>();
-	if (weight > 0) {
-		for (const slot of pool) {
-			const ns = store.namespaceOf[slot] as number;
-			if (ns < 0) continue;
-			const value = store.score[slot] as number;
-			const held = best.get(ns);
-			if (held === undefined) best.set(ns, { first: value, firstSlot: slot, second: 0 });
-			else if (value > held.first) {
-				held.second = held.first;
-				held.first = value;
-				held.firstSlot = slot;
-			} else if (value > held.second) held.second = value;
-		}
-	}
-	return (slot) => {
-		const held = best.get(store.namespaceOf[slot] as number);
-		if (held === undefined) return 0;
-		return namespaceBoostOf(weight, held.firstSlot === slot ? held.second : held.first);
-	};
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
