@@ -12,7 +12,8 @@ const keepAll = (): boolean => true;
 /**
  * The slots of `topK(score, names, slots, k, keep)`, in slot-list order rather than ranked: every
  * kept slot scoring above the {@link kthBest} score, and of those scoring exactly that, the first
- * by name (code units) until there are `k`. Scores must be `>= 0`; `keep` is asked as `topK` asks.
+ * by name (code units) until there are `k`. Scores must be `>= 0`; `keep` is asked about the
+ * slots `topK` asks about (once each when all fit).
  */
 export function bestSet(
 	score: Float64Array,
@@ -22,6 +23,12 @@ export function bestSet(
 	keep: (slot: number) => boolean = keepAll,
 ): number[] {
 	if (k <= 0) return [];
+	// Room for every slot: all the kept ones (kthBest would be 0, or the least of them).
+	if (k >= slots.length) {
+		const kept: number[] = [];
+		for (let n = 0; n < slots.length; n++) if (keep(slots[n] as number)) kept.push(slots[n] as number);
+		return kept;
+	}
 	const threshold = kthBest(score, slots, k, keep);
 	const found: number[] = [];
 	let tied: number[] | undefined;

@@ -125,7 +125,7 @@ export function runQuery(
 	addLocalNameBonus(ctx, terms, names.named, options.rules.localNameBonus);
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
-	const pairs = proximityPairs(plan, terms, proximity, options.bm25);
+	const pairs = proximityPairs(store, plan, terms, proximity, options.bm25);
 	const tierStep = tierStepOf(
 		options.rules,
 		options.bm25,
