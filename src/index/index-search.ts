@@ -126,12 +126,9 @@ export function runQuery(
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
 	const pairs = proximityPairs(store, plan, terms, proximity, options.bm25);
-	const tierStep = tierStepOf(
-		options.rules,
-		options.bm25,
-		terms.map((term) => term.idf),
-		pairs.bound,
-	);
+	const idfs: number[] = [];
+	for (let i = 0; i < terms.length; i++) idfs.push((terms[i] as PreparedTerm).idf);
+	const tierStep = tierStepOf(options.rules, options.bm25, idfs, pairs.bound);
 	const pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
 	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
 	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
@@ -205,16 +202,24 @@ function candidatePool(
 	// Its members only: the order is never read (the final cut sorts).
 	const pool = bestSet(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
 	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
-	if (!tiered) for (const slot of pool) final[slot] = score[slot] as number;
+	if (!tiered) {
+		for (let i = 0; i < pool.length; i++) {
+			const slot = pool[i] as number;
+			final[slot] = score[slot] as number;
+		}
+	}
 	return pool;
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
 export function clearRun(store: IndexStore, run: QueryRun): void {
-	for (const slot of run.written) {
-		store.score[slot] = 0;
-		store.cover[slot] = 0;
-		store.final[slot] = 0;
+	const { score, cover, final } = store;
+	const { written } = run;
+	for (let i = 0; i < written.length; i++) {
+		const slot = written[i] as number;
+		score[slot] = 0;
+		cover[slot] = 0;
+		final[slot] = 0;
 	}
 }
 
@@ -241,18 +246,28 @@ export function searchStore(
 	}
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
 	try {
-		const terms = run.terms.map(({ term, matched, generic }) => ({ term, matched, generic }));
-		const meaningful = run.terms.some((t) => t.matched && !t.generic);
-		if (options.rules.abstain && run.exact.size === 0 && run.pool.length > 0 && !meaningful) {
+		const terms: QueryTermInfo[] = [];
+		let meaningful = false;
+		for (let i = 0; i < run.terms.length; i++) {
+			const { term, matched, generic } = run.terms[i] as PreparedTerm;
+			terms.push({ term, matched, generic });
+			if (matched && !generic) meaningful = true;
+		}
+		const { pool } = run;
+		if (options.rules.abstain && run.exact.size === 0 && pool.length > 0 && !meaningful) {
 			return { matches: [], terms, abstained: true, ignoredTerms: plan.ignoredTerms };
 		}
 		const { final, names } = store;
-		for (const slot of run.pool)
+		for (let i = 0; i < pool.length; i++) {
+			const slot = pool[i] as number;
 			final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
-		const matches = topK(final, names, run.pool, Math.min(limit, run.pool.length)).map((slot) => ({
-			name: names[slot] as string,
-			score: final[slot] as number,
-		}));
+		}
+		const best = topK(final, names, pool, Math.min(limit, pool.length));
+		const matches: ToolSearchMatch[] = [];
+		for (let i = 0; i < best.length; i++) {
+			const slot = best[i] as number;
+			matches.push({ name: names[slot] as string, score: final[slot] as number });
+		}
 		return { matches, terms, abstained: false, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);

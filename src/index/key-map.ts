@@ -51,6 +51,11 @@ export class KeyMap {
 		if (held.length === 1) this.#map.set(key, held[0] as number);
 	}
 
+	/** The slots holding `key`: one slot, several, or `undefined` for none (do not change the array). */
+	get(key: string): number | readonly number[] | undefined {
+		return this.#map.get(key);
+	}
+
 	/** Calls `visit` for every slot holding `key`. */
 	forEach(key: string, visit: (slot: number) => void): void {
 		const held = this.#map.get(key);

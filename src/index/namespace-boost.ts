@@ -54,7 +54,8 @@ export function namespaceBoosts(
 	const { namespaceOf, score } = store;
 	const held = scratch(store);
 	const { stamp, first, firstSlot, second, query } = held;
-	for (const slot of pool) {
+	for (let i = 0; i < pool.length; i++) {
+		const slot = pool[i] as number;
 		const ns = namespaceOf[slot] as number;
 		if (ns < 0) continue;
 		const value = score[slot] as number;
