@@ -54,7 +54,12 @@ export function nameRules(
 	const { tokens } = plan;
 	let exact: Set<number> | undefined;
 	let named: Set<number> | undefined;
-	if (options.rules.exactName && tokens.length > 0 && tokens.length <= MAX_NAME_SCAN_TOKENS) {
+	if (
+		options.rules.exactName &&
+		tokens.length > 0 &&
+		tokens.length <= MAX_NAME_SCAN_TOKENS &&
+		keys.mayBegin(tokens[0] as string)
+	) {
 		const held = keys.get(tokens.length === 1 ? (tokens[0] as string) : tokens.join(" "));
 		if (held !== undefined) exact = addLive(exact, held, alive);
 	}
@@ -63,6 +68,8 @@ export function nameRules(
 		// No name has more words than the longest key indexed: no longer runs need looking up.
 		const longest = Math.min(MAX_NAME_WORDS, keys.maxWords);
 		for (let i = 0; i < count; i++) {
+			// No key begins with this word: no run starting here is one.
+			if (!keys.mayBegin(tokens[i] as string)) continue;
 			const end = Math.min(count, i + longest);
 			let key = tokens[i] as string;
 			for (let j = i; j < end; j++) {
