@@ -5,6 +5,7 @@ import type { IndexStore } from "./index-store.js";
 import { firstPhase, type PoolGate, secondPhase } from "./maxscore.js";
 import { nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
+import { preparedTerms } from "./prepared-terms.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
 import {
@@ -16,7 +17,7 @@ import {
 } from "./scoring.js";
 import { type ScoringContext, scoringContext } from "./scoring-context.js";
 import { matchedUnits } from "./term-lookup.js";
-import { type PreparedTerm, prepareTerms } from "./term-scan.js";
+import type { PreparedTerm } from "./term-scan.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -108,7 +109,7 @@ export function runQuery(
 	allowPruning = true,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
-	const terms = prepareTerms(ctx, plan);
+	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
 	const canPrune = allowPruning && !options.rules.coverage && Number.isFinite(poolSize);

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { createExpander } from "../../src/index/expansion.js";
+import { preparedTerms } from "../../src/index/prepared-terms.js";
 import { planQuery, QUERY_LIMITS, TermPlanCache } from "../../src/index/query-plan.js";
+import { scoringContext } from "../../src/index/scoring-context.js";
+import { prepareTerms } from "../../src/index/term-scan.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 const WORDS = [
@@ -50,8 +53,8 @@ const query = fc
 
 const documentOf = (t: Tool) => createToolSearchDocument({ name: t.name, description: t.description });
 
-describe("TermPlanCache (property)", () => {
-	it("plans every query as the uncached planner does, through adds, removes, merges and compactions", () => {
+describe("TermPlanCache and preparedTerms (property)", () => {
+	it("plans and prepares every query as the uncached code does, through adds, removes, merges and compactions", () => {
 		let hits = 0;
 		fc.assert(
 			fc.property(
@@ -82,6 +85,9 @@ describe("TermPlanCache (property)", () => {
 							const cached = planQuery(store, text, expand, limits, weight, cache);
 							if (cache.size > 0 && before > 0) hits++;
 							expect(cached).toEqual(planQuery(store, text, expand, limits, weight));
+							// Prepared terms reused from earlier queries equal freshly prepared ones.
+							const ctx = scoringContext(store, index.options);
+							expect(preparedTerms(ctx, cached)).toEqual(prepareTerms(ctx, cached));
 						}
 					};
 					for (const s of steps) {
@@ -116,5 +122,20 @@ describe("TermPlanCache (property)", () => {
 		planQuery(store, "other", expand, QUERY_LIMITS, 0.3, cache);
 		expect(cache.size).toBe(1);
 		expect(cache.get("forecast")).toBeUndefined();
+	});
+
+	it("prepares a plan again once the store changed, even when the scoring context stayed the same", () => {
+		const index = new ToolSearchIndex();
+		index.add(createToolSearchDocument({ name: "a", description: "weather forecast" }));
+		index.add(createToolSearchDocument({ name: "b", description: "calendar event" }));
+		const store = indexStore(index);
+		const plan = planQuery(store, "weather");
+		const before = scoringContext(store, index.options);
+		preparedTerms(before, plan);
+		// Same field lengths and tool count: the same context, but "weather" is in two tools now.
+		index.update(createToolSearchDocument({ name: "b", description: "weather event" }));
+		const after = scoringContext(store, index.options);
+		expect(after).toBe(before);
+		expect(preparedTerms(after, plan)).toEqual(prepareTerms(after, plan));
 	});
 });
