@@ -105,8 +105,14 @@ function planTerm(
 	if (id !== undefined)
 		variants.push({ term: token, termId: id, weight: filler ? fillerWeight : 1, via: "term" });
 	if (expand !== undefined) {
-		for (const variant of expand(token, store, budget)) {
-			if (variant.termId !== id && !variants.some((v) => v.termId === variant.termId)) variants.push(variant);
+		const expanded = expand(token, store, budget);
+		for (let i = 0; i < expanded.length; i++) {
+			const variant = expanded[i] as TermVariant;
+			// The first variant of each indexed term counts (the term itself, then the strongest kind).
+			let seen = variant.termId === id;
+			for (let k = 0; k < variants.length && !seen; k++)
+				seen = (variants[k] as TermVariant).termId === variant.termId;
+			if (!seen) variants.push(variant);
 		}
 	}
 	const planned: PlannedTerm = filler ? { term: token, variants, filler } : { term: token, variants };
