@@ -55,9 +55,9 @@ export interface FuzzyBudget {
 
 /**
  * Extra variants of a query term (synonyms, typo corrections); none by default. An expander that
- * reads `budget` takes a word from `budget.words` first, before reading anything else of it: a
- * word it leaves `budget.words` alone for (while some are left) has a plan independent of the
- * budget, which `TermPlanCache` relies on.
+ * reads `budget` takes a word from `budget.words` first, before reading anything else of it, and
+ * then at most `min(vocabulary, budget.candidates)` candidates, where no candidates left means no
+ * corrections: `TermPlanCache` relies on it to tell a plan that any budget would give.
  */
 export type TermExpander = (term: string, store: IndexStore, budget: FuzzyBudget) => readonly TermVariant[];
 
@@ -89,6 +89,9 @@ export const QUERY_LIMITS: QueryLimits = Object.freeze({
 interface TermPlan {
 	readonly planned: PlannedTerm;
 	readonly cost: number;
+	/** What planning it took from the typo budget (`FuzzyBudget`). */
+	readonly words: number;
+	readonly candidates: number;
 }
 
 /** Looks one token up (itself and its expansions), taking from `budget` what typo correction uses. */
@@ -99,6 +102,7 @@ function planTerm(
 	budget: FuzzyBudget,
 	fillerWeight: number,
 ): TermPlan {
+	const { words, candidates } = budget;
 	const variants: TermVariant[] = [];
 	const filler = isFiller(token);
 	const id = store.liveTermId(token);
@@ -116,7 +120,25 @@ function planTerm(
 		}
 	}
 	const planned: PlannedTerm = filler ? { term: token, variants, filler } : { term: token, variants };
-	return { planned, cost: postingsOf(store, variants) };
+	return {
+		planned,
+		cost: postingsOf(store, variants),
+		words: words - budget.words,
+		candidates: candidates - budget.candidates,
+	};
+}
+
+/**
+ * Whether a plan that took `plan.words` and `plan.candidates` from a budget that had `words` and
+ * `candidates` is the plan of every budget holding at least what it took, so that it can be kept
+ * (by the expander's contract, `TermExpander`): a word that left the budget alone while it had
+ * words never takes from it; one that took a word and no candidates while there were some
+ * corrects nothing; one that read the whole vocabulary read what any larger budget reads.
+ */
+function budgetIndependent(plan: TermPlan, words: number, candidates: number, vocabulary: number): boolean {
+	if (plan.words === 0) return words > 0;
+	if (plan.candidates === 0) return candidates > 0;
+	return plan.candidates === vocabulary;
 }
 
 /** Most words a {@link TermPlanCache} holds before it starts over. */
@@ -127,8 +149,8 @@ export const TERM_PLAN_CACHE_SIZE = 4096;
  * expansions up (synonyms, concept neighbours sorted by document frequency, glossary) costs more
  * than scoring it on a small catalogue. Emptied when the store's `revision` or `vocabularyVersion`
  * moves (any add, remove, merge or compaction), when another store or expander is used, and when
- * full. A word that took from the typo budget (an unknown word completed or corrected) is never
- * kept: its plan depends on what earlier words of its query left.
+ * full. A word that took from the typo budget (an unknown word completed or corrected) is reused
+ * only while its query's budget still holds what it took, and taken from it again.
  * @internal
  */
 export class TermPlanCache {
@@ -204,12 +226,14 @@ export function planQuery(
 			continue;
 		}
 		let plan = cache?.get(token);
-		if (plan === undefined) {
-			const words = budget.words;
+		if (plan !== undefined && budget.words >= plan.words && budget.candidates >= plan.candidates) {
+			budget.words -= plan.words;
+			budget.candidates -= plan.candidates;
+		} else {
+			const { words, candidates } = budget;
 			plan = planTerm(store, token, expand, budget, fillerWeight);
-			// A word that could have taken from the budget and did not never does: its plan is the
-			// same whatever the budget (expansion.ts takes a word before any lookup).
-			if (cache !== undefined && words > 0 && budget.words === words) cache.set(token, plan);
+			if (cache !== undefined && budgetIndependent(plan, words, candidates, store.terms.length))
+				cache.set(token, plan);
 		}
 		// The first term is always searched: a single term reads at most every tool once per variant.
 		if (terms.length > 0 && postings + plan.cost > limits.postings) {

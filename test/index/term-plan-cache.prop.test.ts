@@ -60,7 +60,7 @@ describe("TermPlanCache and preparedTerms (property)", () => {
 			fc.property(
 				fc.array(step, { minLength: 1, maxLength: 25 }),
 				fc.array(query, { minLength: 1, maxLength: 4 }),
-				fc.record({ words: fc.integer({ min: 0, max: 3 }), candidates: fc.constantFrom(0, 3, 10, 1000) }),
+				fc.record({ words: fc.integer({ min: 0, max: 3 }), candidates: fc.constantFrom(0, 3, 10, 30, 1000) }),
 				fc.boolean(),
 				(steps, queries, fuzzyBudget, fuzzy) => {
 					const index = new ToolSearchIndex({
@@ -107,21 +107,51 @@ describe("TermPlanCache and preparedTerms (property)", () => {
 		expect(hits).toBeGreaterThan(100);
 	}, 60_000); // seconds on a loaded 2-core machine
 
-	it("starts over when full, and keeps no word that took from the typo budget", () => {
+	it("starts over when the store changes, and reuses a corrected word only while the budget allows", () => {
 		const index = new ToolSearchIndex({ fuzzy: { enabled: true } });
-		index.add(createToolSearchDocument({ name: "weather", description: "the weather forecast" }));
+		index.add(createToolSearchDocument({ name: "weather", description: "the weather forecast calendar" }));
 		const store = indexStore(index);
 		const expand = createExpander(index.options);
 		const cache = new TermPlanCache();
-		// "wether" is unknown (corrected, from the budget); "forecast" is indexed.
-		planQuery(store, "wether forecast", expand, QUERY_LIMITS, 0.3, cache);
-		expect(cache.size).toBe(1);
-		expect(cache.get("forecast")).toBeDefined();
-		expect(cache.get("wether")).toBeUndefined();
+		// "wether" is unknown: corrected from the budget, reading the whole vocabulary (kept).
+		const first = planQuery(store, "wether forecast", expand, QUERY_LIMITS, 0.3, cache);
+		expect(cache.size).toBe(2);
+		expect(first.terms[0]?.variants.map((v) => v.via)).toEqual(["fuzzy"]);
+		// One word of budget: "calendr" comes second and gets none, as without the cache; it is
+		// not kept (it could not take from the budget).
+		const limits = { ...QUERY_LIMITS, fuzzyWords: 1 };
+		const second = planQuery(store, "wether calendr", expand, limits, 0.3, cache);
+		expect(second).toEqual(planQuery(store, "wether calendr", expand, limits, 0.3));
+		expect(second.terms[1]?.variants).toEqual([]);
+		expect(cache.get("calendr")).toBeUndefined();
+		// Now "calendr" first: it takes the word and "wether", cached, is not reused without one.
+		const third = planQuery(store, "calendr wether", expand, limits, 0.3, cache);
+		expect(third).toEqual(planQuery(store, "calendr wether", expand, limits, 0.3));
+		expect(third.terms[1]?.variants).toEqual([]);
 		index.add(createToolSearchDocument({ name: "other", description: "other" }));
 		planQuery(store, "other", expand, QUERY_LIMITS, 0.3, cache);
 		expect(cache.size).toBe(1);
 		expect(cache.get("forecast")).toBeUndefined();
+	});
+
+	it("does not reuse a word planned with part of the budget for a query that has more", () => {
+		const index = new ToolSearchIndex({ fuzzy: { enabled: true } });
+		index.add(createToolSearchDocument({ name: "tool", description: "the email list" }));
+		// Added last: "weather" has the highest term id, read last by typo correction.
+		index.add(createToolSearchDocument({ name: "other", description: "weather" }));
+		const store = indexStore(index);
+		const expand = createExpander(index.options);
+		const vocabulary = store.terms.length;
+		// "emial" reads the whole vocabulary; "wether" then has 0 candidates left, or 1.
+		for (const candidates of [vocabulary, vocabulary + 1]) {
+			const cache = new TermPlanCache();
+			const limits = { ...QUERY_LIMITS, fuzzyWords: 3, fuzzyCandidates: candidates };
+			const after = planQuery(store, "emial wether", expand, limits, 0.3, cache);
+			expect(after.terms[1]?.variants).toEqual([]);
+			const alone = planQuery(store, "wether", expand, limits, 0.3, cache);
+			expect(alone).toEqual(planQuery(store, "wether", expand, limits, 0.3));
+			expect(alone.terms[0]?.variants.map((v) => v.term)).toEqual(["weather"]);
+		}
 	});
 
 	it("prepares a plan again once the store changed, even when the scoring context stayed the same", () => {
