@@ -80,14 +80,20 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 		const variants: TermVariant[] = [];
 		if (useSynonyms) {
 			const slots: number[] = [];
-			const similar = new Set(synonyms.get(term));
-			for (const target of glossary.get(term) ?? []) {
-				const slot = store.slotOf.get(target);
-				if (slot !== undefined) slots.push(slot);
-				else for (const word of words(target)) if (word !== term) similar.add(word);
+			// The synonyms, plus the words of glossary targets that name no tool (copied only then).
+			let similar: ReadonlySet<string> | undefined = synonyms.get(term);
+			const targets = glossary.get(term);
+			if (targets !== undefined) {
+				const extended = new Set(similar);
+				for (const target of targets) {
+					const slot = store.slotOf.get(target);
+					if (slot !== undefined) slots.push(slot);
+					else for (const word of words(target)) if (word !== term) extended.add(word);
+				}
+				similar = extended;
 			}
 			if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
-			for (const other of similar) {
+			for (const other of similar ?? []) {
 				const id = store.liveTermId(other);
 				if (id !== undefined)
 					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });

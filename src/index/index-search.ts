@@ -1,21 +1,23 @@
 import type { ToolSearchMatch } from "../types.js";
+import { bestSet } from "./best-set.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { firstPhase, type PoolGate, secondPhase } from "./maxscore.js";
 import { nameRules } from "./name-rules.js";
+import { namespaceBoosts } from "./namespace-boost.js";
+import { preparedTerms } from "./prepared-terms.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
 import {
 	finalScore,
 	liftByTiers,
 	localNameBonus as localNameBonusOf,
-	namespaceBoostOf,
 	tierStep as tierStepOf,
 	tierOf as tiersOf,
 } from "./scoring.js";
 import { type ScoringContext, scoringContext } from "./scoring-context.js";
 import { matchedUnits } from "./term-lookup.js";
-import { type PreparedTerm, prepareTerms } from "./term-scan.js";
+import type { PreparedTerm } from "./term-scan.js";
 import { topK } from "./top-k.js";
 
 /**
@@ -76,7 +78,7 @@ export interface QueryRun {
 	readonly written: number[];
 	/** Slots scored completely (all others were pruned and cannot reach the pool). */
 	readonly scored: number[];
-	/** The candidate pool, none of them excluded. */
+	/** The candidate pool, none of them excluded, in no particular order. */
 	readonly pool: number[];
 	readonly exact: ReadonlySet<number>;
 	readonly named: ReadonlySet<number>;
@@ -107,7 +109,7 @@ export function runQuery(
 	allowPruning = true,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
-	const terms = prepareTerms(ctx, plan);
+	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
 	const canPrune = allowPruning && !options.rules.coverage && Number.isFinite(poolSize);
@@ -124,16 +126,18 @@ export function runQuery(
 	addLocalNameBonus(ctx, terms, names.named, options.rules.localNameBonus);
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
-	const pairs = proximityPairs(plan, terms, proximity, options.bm25);
-	const tierStep = tierStepOf(
-		options.rules,
-		options.bm25,
-		terms.map((term) => term.idf),
-		pairs.bound,
-	);
+	const pairs = proximityPairs(store, plan, terms, proximity, options.bm25);
+	const idfs: number[] = [];
+	for (let i = 0; i < terms.length; i++) idfs.push((terms[i] as PreparedTerm).idf);
+	const tierStep = tierStepOf(options.rules, options.bm25, idfs, pairs.bound);
 	const pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
 	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
-	const proximityOf = (slot: number): number => proximityBonus(store, pairs, slot);
+	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
+	// matching fewer (most of a pool) has no pair to look for. `cover` is complete for every slot
+	// asked about (pool slots are scored completely; explain does not prune).
+	const { cover } = store;
+	const proximityOf = (slot: number): number =>
+		(cover[slot] as number) < 2 ? 0 : proximityBonus(store, pairs, slot);
 	const { exact, named } = names;
 	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
 }
@@ -174,7 +178,7 @@ function addLocalNameBonus(
 
 /**
  * The pool: the best `poolSize` scored tools that are not excluded, by score lifted by whole
- * tiers (exact name, coverage), then name. Leaves each pool tool's lifted score in `store.final`.
+ * tiers (exact name, coverage), then name, in no particular order. Leaves each pool tool's lifted score in `store.final`.
  */
 function candidatePool(
 	store: IndexStore,
@@ -196,47 +200,27 @@ function candidatePool(
 			final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
 		}
 	}
-	const pool = topK(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
+	// Its members only: the order is never read (the final cut sorts).
+	const pool = bestSet(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
 	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
-	if (!tiered) for (const slot of pool) final[slot] = score[slot] as number;
-	return pool;
-}
-
-/** Namespace boost of each pool tool: a share of the pool's best score among its namespace siblings. */
-function namespaceBoosts(
-	store: IndexStore,
-	pool: readonly number[],
-	weight: number,
-): (slot: number) => number {
-	// The best and second-best score per namespace within the pool.
-	const best = new Map<number, { first: number; firstSlot: number; second: number }>();
-	if (weight > 0) {
-		for (const slot of pool) {
-			const ns = store.namespaceOf[slot] as number;
-			if (ns < 0) continue;
-			const value = store.score[slot] as number;
-			const held = best.get(ns);
-			if (held === undefined) best.set(ns, { first: value, firstSlot: slot, second: 0 });
-			else if (value > held.first) {
-				held.second = held.first;
-				held.first = value;
-				held.firstSlot = slot;
-			} else if (value > held.second) held.second = value;
+	if (!tiered) {
+		for (let i = 0; i < pool.length; i++) {
+			const slot = pool[i] as number;
+			final[slot] = score[slot] as number;
 		}
 	}
-	return (slot) => {
-		const held = best.get(store.namespaceOf[slot] as number);
-		if (held === undefined) return 0;
-		return namespaceBoostOf(weight, held.firstSlot === slot ? held.second : held.first);
-	};
+	return pool;
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
 export function clearRun(store: IndexStore, run: QueryRun): void {
-	for (const slot of run.written) {
-		store.score[slot] = 0;
-		store.cover[slot] = 0;
-		store.final[slot] = 0;
+	const { score, cover, final } = store;
+	const { written } = run;
+	for (let i = 0; i < written.length; i++) {
+		const slot = written[i] as number;
+		score[slot] = 0;
+		cover[slot] = 0;
+		final[slot] = 0;
 	}
 }
 
@@ -263,18 +247,28 @@ export function searchStore(
 	}
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
 	try {
-		const terms = run.terms.map(({ term, matched, generic }) => ({ term, matched, generic }));
-		const meaningful = run.terms.some((t) => t.matched && !t.generic);
-		if (options.rules.abstain && run.exact.size === 0 && run.pool.length > 0 && !meaningful) {
+		const terms: QueryTermInfo[] = [];
+		let meaningful = false;
+		for (let i = 0; i < run.terms.length; i++) {
+			const { term, matched, generic } = run.terms[i] as PreparedTerm;
+			terms.push({ term, matched, generic });
+			if (matched && !generic) meaningful = true;
+		}
+		const { pool } = run;
+		if (options.rules.abstain && run.exact.size === 0 && pool.length > 0 && !meaningful) {
 			return { matches: [], terms, abstained: true, ignoredTerms: plan.ignoredTerms };
 		}
 		const { final, names } = store;
-		for (const slot of run.pool)
+		for (let i = 0; i < pool.length; i++) {
+			const slot = pool[i] as number;
 			final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
-		const matches = topK(final, names, run.pool, Math.min(limit, run.pool.length)).map((slot) => ({
-			name: names[slot] as string,
-			score: final[slot] as number,
-		}));
+		}
+		const best = topK(final, names, pool, Math.min(limit, pool.length));
+		const matches: ToolSearchMatch[] = [];
+		for (let i = 0; i < best.length; i++) {
+			const slot = best[i] as number;
+			matches.push({ name: names[slot] as string, score: final[slot] as number });
+		}
 		return { matches, terms, abstained: false, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);

@@ -44,6 +44,11 @@ export class IndexStore {
 	minDeadTerms = MIN_DEAD_TERMS_COMPACTED;
 	/** Bumped when a compaction renumbers the terms (derived lookups such as prefix-index.ts rebuild). */
 	vocabularyVersion = 0;
+	/**
+	 * Bumped by every change a query can see: a tool added or removed, slots renumbered by a merge
+	 * (with `vocabularyVersion`, it keys caches of per-word query plans, query-plan.ts).
+	 */
+	revision = 0;
 	// Slots.
 	slots = 0;
 	live = 0;
@@ -141,6 +146,7 @@ export class IndexStore {
 
 	/** Indexes `document` under `name` in a new slot. The caller checked the name is free. */
 	insert(name: string, document: ToolSearchDocument): void {
+		this.revision++;
 		const fields = resolveToolSearchFields(document);
 		const slot = this.slots++;
 		this.#ensureSlots(this.slots);
@@ -223,6 +229,7 @@ export class IndexStore {
 
 	/** Removes the tool in `slot`: its terms' document frequencies and its field lengths drop out. */
 	delete(slot: number): void {
+		this.revision++;
 		const name = this.names[slot] as string;
 		this.slotOf.delete(name);
 		this.alive[slot] = 0;
@@ -265,6 +272,7 @@ export class IndexStore {
 	/** Folds the tail into the main segment and, when slots died, renumbers the live ones in order. */
 	merge(): void {
 		this.merges++;
+		this.revision++;
 		if (this.dead === 0) {
 			this.postings.merge(this.terms.length, undefined);
 			this.forward.trim();

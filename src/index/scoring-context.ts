@@ -25,8 +25,57 @@ export interface ScoringContext {
 	readonly impactEpoch: number;
 }
 
-/** The scoring constants of a query; starts a new impact epoch when they changed. */
+/** The context last built for a store, and what it was built from. */
+interface HeldContext {
+	readonly options: ResolvedToolSearchIndexOptions;
+	readonly live: number;
+	readonly totalLength: Float64Array;
+	/** `postings.impactKey` when built: replaced whenever the impact epoch moves. */
+	readonly impactKey: Float64Array;
+	readonly ctx: ScoringContext;
+}
+
+/**
+ * Per store, its last context: a query on an unchanged index reuses it instead of allocating five
+ * arrays and comparing impact keys (5–7% of a query on a 500-tool catalogue).
+ */
+const held = new WeakMap<IndexStore, HeldContext>();
+
+/**
+ * The scoring constants of a query; starts a new impact epoch when they changed. The same object
+ * while the options (resolved options are frozen), the live tool count, the field length totals
+ * and the impact key stay the same: everything the constants are computed from.
+ */
 export function scoringContext(store: IndexStore, options: ResolvedToolSearchIndexOptions): ScoringContext {
+	const last = held.get(store);
+	if (
+		last !== undefined &&
+		last.options === options &&
+		last.live === store.live &&
+		last.impactKey === store.postings.impactKey &&
+		sameValues(last.totalLength, store.totalLength)
+	) {
+		return last.ctx;
+	}
+	const ctx = buildScoringContext(store, options);
+	held.set(store, {
+		options,
+		live: store.live,
+		totalLength: store.totalLength.slice(),
+		impactKey: store.postings.impactKey,
+		ctx,
+	});
+	return ctx;
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
+}
+
+/** {@link scoringContext} computed afresh. */
+function buildScoringContext(store: IndexStore, options: ResolvedToolSearchIndexOptions): ScoringContext {
 	const { k1, b, delta } = options.bm25;
 	const c0 = new Float64Array(FIELD_COUNT);
 	const c1 = new Float64Array(FIELD_COUNT);
@@ -43,8 +92,8 @@ export function scoringContext(store: IndexStore, options: ResolvedToolSearchInd
 	key.set(weights, 0);
 	key.set(c0, FIELD_COUNT);
 	key.set(c1, 2 * FIELD_COUNT);
-	const held = postings.impactKey;
-	if (held.length !== key.length || key.some((value, i) => value !== held[i])) {
+	const current = postings.impactKey;
+	if (current.length !== key.length || key.some((value, i) => value !== current[i])) {
 		postings.impactKey = key;
 		postings.impactEpoch++;
 	}

@@ -63,7 +63,13 @@ export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm
 				variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
 			const variantBound = bm25PlusTermBound(tf, idf, ctx);
 			if (variantBound > bound) bound = variantBound;
-			variants.push({ ...variant, idf, documentFrequency: df });
+			// Written out, not spread: spreading variants of two shapes took 15% of a small catalogue's query.
+			const { term, termId, weight, via, slots } = variant;
+			variants.push(
+				slots === undefined
+					? { term, termId, weight, via, idf, documentFrequency: df }
+					: { term, termId, weight, via, slots, idf, documentFrequency: df },
+			);
 		}
 		const matched = variants.length > 0;
 		return {

@@ -12,7 +12,7 @@ import {
 } from "./index-options.js";
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
-import { planQuery, QUERY_LIMITS, type TermExpander } from "./query-plan.js";
+import { planQuery, QUERY_LIMITS, type TermExpander, TermPlanCache } from "./query-plan.js";
 import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
 
@@ -83,6 +83,8 @@ export class ToolSearchIndex {
 	readonly options: ResolvedToolSearchIndexOptions;
 	#store = new IndexStore();
 	readonly #expand: TermExpander | undefined;
+	/** Per-word query plans, reused while the index is unchanged. */
+	readonly #plans = new TermPlanCache();
 
 	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
 	constructor(options?: ToolSearchIndexOptions) {
@@ -180,6 +182,7 @@ export class ToolSearchIndex {
 			this.#expand,
 			QUERY_LIMITS,
 			this.options.rules.fillerWeight,
+			this.#plans,
 		);
 		return searchStore(this.#store, this.options, plan, limit, options.exclude);
 	}
@@ -204,7 +207,14 @@ export class ToolSearchIndex {
 		const slot = this.#store.slotOf.get(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
 		const text = typeof query === "string" ? query : "";
-		const plan = planQuery(this.#store, text, this.#expand, QUERY_LIMITS, this.options.rules.fillerWeight);
+		const plan = planQuery(
+			this.#store,
+			text,
+			this.#expand,
+			QUERY_LIMITS,
+			this.options.rules.fillerWeight,
+			this.#plans,
+		);
 		return explainSlot(this.#store, this.options, plan, text, slot, limit, options.exclude);
 	}
 
