@@ -1,8 +1,9 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
+import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
-import { fieldTokens } from "./field-tokens.js";
+import { FieldTerms } from "./field-tokens.js";
 import { KeyMap, nameKeys } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
@@ -12,6 +13,7 @@ import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+const LOCAL_NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("localName");
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
 /** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
 export const MAX_SUMMARY_TERMS = 64;
@@ -68,6 +70,8 @@ export class IndexStore {
 	readonly namespaceIds = new Map<string, number>();
 	namespaceOf = new Int32Array(64).fill(-1);
 	// Scratch.
+	/** Reads a tool's fields into term ids (and learns the words of this index). */
+	readonly #fieldTerms = new FieldTerms();
 	#stamp = new Int32Array(256);
 	/** The stamp of the latest insert in `#stamp` (which terms the tool being inserted has). */
 	#insertStamp = 0;
@@ -144,74 +148,29 @@ export class IndexStore {
 		const fields = resolveToolSearchFields(document);
 		const slot = this.slots++;
 		this.#ensureSlots(this.slots);
-		const namespace = fields.namespace.trim().toLowerCase();
-		if (namespace === "") this.namespaceOf[slot] = -1;
-		else {
-			let id = this.namespaceIds.get(namespace);
-			if (id === undefined) {
-				id = this.namespaceIds.size;
-				this.namespaceIds.set(namespace, id);
-			}
-			this.namespaceOf[slot] = id;
-		}
-		// A fresh stamp per insert, never a slot number: slots are reused after a compaction, and a
-		// reused number would make the new tool's terms look seen already.
-		if (this.#insertStamp >= 0x7fffffff) {
-			this.#stamp.fill(0);
-			this.#insertStamp = 0;
-		}
-		const stampValue = ++this.#insertStamp;
+		this.namespaceOf[slot] = this.#namespaceId(fields.namespace);
 		const known = this.terms.length;
-		let termCount = 0;
-		let nameTokens: string[] | undefined;
-		const allTokens = fieldTokens(fields);
-		for (let f = 0; f < FIELD_COUNT; f++) {
-			const tokens = allTokens[f] as string[];
-			if (f === NAME_FIELD && fields.name === name) nameTokens = tokens;
-			const length = Math.min(tokens.length, MAX_FIELD_LENGTH);
-			this.fieldLength[slot * FIELD_COUNT + f] = length;
-			this.totalLength[f] = (this.totalLength[f] as number) + length;
-			for (let position = 0; position < tokens.length; position++) {
-				const term = this.termId(tokens[position] as string);
-				if (f === SUMMARY_FIELD && position < MAX_SUMMARY_TERMS) this.#summaryTerms[position] = term;
-				let row: number;
-				if (this.#stamp[term] !== stampValue) {
-					this.#stamp[term] = stampValue;
-					row = termCount++;
-					this.#row[term] = row;
-					if (termCount > this.#docTerms.length) {
-						this.#docTerms = grow(this.#docTerms, termCount);
-						this.#tf = grow(this.#tf, this.#docTerms.length * FIELD_COUNT);
-					}
-					this.#docTerms[row] = term;
-					this.#tf.fill(0, row * FIELD_COUNT, row * FIELD_COUNT + FIELD_COUNT);
-				} else {
-					row = this.#row[term] as number;
-				}
-				const at = row * FIELD_COUNT + f;
-				this.#tf[at] = (this.#tf[at] as number) + 1;
-			}
-		}
+		const reader = this.#fieldTerms;
+		reader.read(fields, this);
+		const termCount = this.#countTerms(reader, slot);
 		this.#sortedTerms = grow(this.#sortedTerms, termCount);
 		this.#termBytes = grow(this.#termBytes, termCount * MAX_BYTES_PER_TERM);
 		const byteCount = encodeTermSet(this.#docTerms, termCount, this.#sortedTerms, this.#termBytes);
 		this.forward.append(slot, this.#termBytes, 0, byteCount);
-		const summaryLength = (allTokens[SUMMARY_FIELD] as string[]).length;
+		const summaryLength = (reader.to[SUMMARY_FIELD] as number) - (reader.from[SUMMARY_FIELD] as number);
 		this.summary.append(slot, this.#summaryTerms, 0, Math.min(summaryLength, MAX_SUMMARY_TERMS));
-		const bulk = this.deferMerge;
-		for (let i = 0; i < termCount; i++) {
-			const term = this.#docTerms[i] as number;
-			// A dead term revived (a new term's id is past the known ones and was never dead).
-			if (this.df[term] === 0 && term < known) this.deadTerms--;
-			this.df[term] = (this.df[term] as number) + 1;
-			for (let f = 0; f < FIELD_COUNT; f++) {
-				const count = this.#tf[i * FIELD_COUNT + f] as number;
-				if (count === 0) continue;
-				if (bulk) this.postings.appendBulk(term, slot, packMeta(f, count));
-				else this.postings.append(term, slot, packMeta(f, count));
-			}
-		}
-		const { nameKey, localKey } = nameKeys(name, nameTokens);
+		this.#post(slot, termCount, known);
+		const ids = reader.ids.values;
+		const { nameKey, localKey } = nameKeys(name, {
+			nameKey:
+				fields.name === name
+					? this.#joinTerms(ids, reader.from[NAME_FIELD], reader.to[NAME_FIELD])
+					: undefined,
+			localKey:
+				fields.localName === toolLocalName(name)
+					? this.#joinTerms(ids, reader.from[LOCAL_NAME_FIELD], reader.to[LOCAL_NAME_FIELD])
+					: undefined,
+		});
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
 		this.names[slot] = name;
@@ -219,6 +178,103 @@ export class IndexStore {
 		this.slotOf.set(name, slot);
 		this.live++;
 		if (!this.deferMerge) this.maybeMerge();
+	}
+
+	/** The id of a namespace (`-1`: none), numbered now when new. */
+	#namespaceId(namespace: string): number {
+		const key = namespace.trim().toLowerCase();
+		if (key === "") return -1;
+		let id = this.namespaceIds.get(key);
+		if (id === undefined) {
+			id = this.namespaceIds.size;
+			this.namespaceIds.set(key, id);
+		}
+		return id;
+	}
+
+	/**
+	 * Records the field lengths of the tool read by `reader` into `slot`, its summary's first terms,
+	 * and per distinct term (`#docTerms`, in order of first appearance) its frequency in each field
+	 * (`#tf`, a row of FIELD_COUNT per term). Returns the number of distinct terms.
+	 */
+	#countTerms(reader: FieldTerms, slot: number): number {
+		// A fresh stamp per insert, never a slot number: slots are reused after a compaction, and a
+		// reused number would make the new tool's terms look seen already.
+		if (this.#insertStamp >= 0x7fffffff) {
+			this.#stamp.fill(0);
+			this.#insertStamp = 0;
+		}
+		const stampValue = ++this.#insertStamp;
+		const ids = reader.ids.values;
+		const stamp = this.#stamp;
+		const rowOf = this.#row;
+		let docTerms = this.#docTerms;
+		let tf = this.#tf;
+		let termCount = 0;
+		for (let f = 0; f < FIELD_COUNT; f++) {
+			const from = reader.from[f] as number;
+			const to = reader.to[f] as number;
+			const length = Math.min(to - from, MAX_FIELD_LENGTH);
+			this.fieldLength[slot * FIELD_COUNT + f] = length;
+			this.totalLength[f] = (this.totalLength[f] as number) + length;
+			if (f === SUMMARY_FIELD) {
+				this.#summaryTerms.set(ids.subarray(from, Math.min(to, from + MAX_SUMMARY_TERMS)));
+			}
+			for (let p = from; p < to; p++) {
+				const term = ids[p] as number;
+				let row: number;
+				if (stamp[term] !== stampValue) {
+					stamp[term] = stampValue;
+					row = termCount++;
+					rowOf[term] = row;
+					if (termCount > docTerms.length) {
+						docTerms = this.#docTerms = grow(docTerms, termCount);
+						tf = this.#tf = grow(tf, docTerms.length * FIELD_COUNT);
+					}
+					docTerms[row] = term;
+					for (let k = row * FIELD_COUNT; k < row * FIELD_COUNT + FIELD_COUNT; k++) tf[k] = 0;
+				} else {
+					row = rowOf[term] as number;
+				}
+				const at = row * FIELD_COUNT + f;
+				tf[at] = (tf[at] as number) + 1;
+			}
+		}
+		return termCount;
+	}
+
+	/**
+	 * Raises the document frequencies of the tool's `termCount` terms (`known`: the vocabulary's
+	 * size before the tool was read) and appends its postings: to the bulk buffer in a bulk add, else
+	 * to the tail.
+	 */
+	#post(slot: number, termCount: number, known: number): void {
+		const bulk = this.deferMerge;
+		const docTerms = this.#docTerms;
+		const tf = this.#tf;
+		const df = this.df;
+		for (let i = 0; i < termCount; i++) {
+			const term = docTerms[i] as number;
+			// A dead term revived (a new term's id is past the known ones and was never dead).
+			if (df[term] === 0 && term < known) this.deadTerms--;
+			df[term] = (df[term] as number) + 1;
+			for (let f = 0; f < FIELD_COUNT; f++) {
+				const count = tf[i * FIELD_COUNT + f] as number;
+				if (count === 0) continue;
+				if (bulk) this.postings.appendBulk(term, slot, packMeta(f, count));
+				else this.postings.append(term, slot, packMeta(f, count));
+			}
+		}
+	}
+
+	/** The terms `ids[from, to)` joined by spaces. */
+	#joinTerms(ids: Int32Array, from: number | undefined, to: number | undefined): string {
+		let joined = "";
+		for (let p = from as number; p < (to as number); p++) {
+			const term = this.terms[ids[p] as number] as string;
+			joined = joined === "" ? term : `${joined} ${term}`;
+		}
+		return joined;
 	}
 
 	/** Removes the tool in `slot`: its terms' document frequencies and its field lengths drop out. */
