@@ -3,6 +3,7 @@ import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
+import { DocumentTerms } from "./document-terms.js";
 import { FieldTerms } from "./field-tokens.js";
 import { KeyMap, nameKeys } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
@@ -72,17 +73,11 @@ export class IndexStore {
 	// Scratch.
 	/** Reads a tool's fields into term ids (and learns the words of this index). */
 	readonly #fieldTerms = new FieldTerms();
-	#stamp = new Int32Array(256);
-	/** The stamp of the latest insert in `#stamp` (which terms the tool being inserted has). */
-	#insertStamp = 0;
-	#row = new Int32Array(256);
-	#docTerms = new Int32Array(256);
+	/** The distinct terms of the tool being inserted, with their frequencies per field. */
+	readonly #documentTerms = new DocumentTerms();
 	/** Scratch for the forward list: the tool's term ids sorted, and their bytes. */
 	#sortedTerms = new Int32Array(256);
 	#termBytes = new Uint8Array(1024);
-	/** The summary's first MAX_SUMMARY_TERMS term ids, in order, of the tool being inserted. */
-	readonly #summaryTerms = new Int32Array(MAX_SUMMARY_TERMS);
-	#tf = new Int32Array(256 * FIELD_COUNT);
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
 	termScore = new Float64Array(64);
@@ -104,8 +99,6 @@ export class IndexStore {
 
 	reserve(terms: number, slots: number): void {
 		this.df = grow(this.df, terms);
-		this.#stamp = grow(this.#stamp, this.df.length);
-		this.#row = grow(this.#row, this.df.length);
 		this.#ensureSlots(slots);
 	}
 
@@ -115,11 +108,7 @@ export class IndexStore {
 			id = this.terms.length;
 			this.termIds.set(term, id);
 			this.terms.push(term);
-			if (id >= this.df.length) {
-				this.df = grow(this.df, id + 1);
-				this.#stamp = grow(this.#stamp, id + 1);
-				this.#row = grow(this.#row, id + 1);
-			}
+			if (id >= this.df.length) this.df = grow(this.df, id + 1);
 		}
 		return id;
 	}
@@ -152,15 +141,15 @@ export class IndexStore {
 		const known = this.terms.length;
 		const reader = this.#fieldTerms;
 		reader.read(fields, this);
-		const termCount = this.#countTerms(reader, slot);
-		this.#sortedTerms = grow(this.#sortedTerms, termCount);
-		this.#termBytes = grow(this.#termBytes, termCount * MAX_BYTES_PER_TERM);
-		const byteCount = encodeTermSet(this.#docTerms, termCount, this.#sortedTerms, this.#termBytes);
-		this.forward.append(slot, this.#termBytes, 0, byteCount);
-		const summaryLength = (reader.to[SUMMARY_FIELD] as number) - (reader.from[SUMMARY_FIELD] as number);
-		this.summary.append(slot, this.#summaryTerms, 0, Math.min(summaryLength, MAX_SUMMARY_TERMS));
-		this.#post(slot, termCount, known);
 		const ids = reader.ids.values;
+		this.#recordLengths(reader, slot);
+		const found = this.#documentTerms;
+		found.collect(ids, reader.from, reader.to, this.terms.length);
+		this.#sortedTerms = grow(this.#sortedTerms, found.count);
+		this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
+		const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
+		this.forward.append(slot, this.#termBytes, 0, byteCount);
+		this.#post(slot, known);
 		const { nameKey, localKey } = nameKeys(name, {
 			nameKey:
 				fields.name === name
@@ -192,77 +181,38 @@ export class IndexStore {
 		return id;
 	}
 
-	/**
-	 * Records the field lengths of the tool read by `reader` into `slot`, its summary's first terms,
-	 * and per distinct term (`#docTerms`, in order of first appearance) its frequency in each field
-	 * (`#tf`, a row of FIELD_COUNT per term). Returns the number of distinct terms.
-	 */
-	#countTerms(reader: FieldTerms, slot: number): number {
-		// A fresh stamp per insert, never a slot number: slots are reused after a compaction, and a
-		// reused number would make the new tool's terms look seen already.
-		if (this.#insertStamp >= 0x7fffffff) {
-			this.#stamp.fill(0);
-			this.#insertStamp = 0;
-		}
-		const stampValue = ++this.#insertStamp;
-		const ids = reader.ids.values;
-		const stamp = this.#stamp;
-		const rowOf = this.#row;
-		let docTerms = this.#docTerms;
-		let tf = this.#tf;
-		let termCount = 0;
+	/** Records the field lengths of the tool `reader` read into `slot`, and its summary's first terms. */
+	#recordLengths(reader: FieldTerms, slot: number): void {
 		for (let f = 0; f < FIELD_COUNT; f++) {
-			const from = reader.from[f] as number;
-			const to = reader.to[f] as number;
-			const length = Math.min(to - from, MAX_FIELD_LENGTH);
+			const length = Math.min((reader.to[f] as number) - (reader.from[f] as number), MAX_FIELD_LENGTH);
 			this.fieldLength[slot * FIELD_COUNT + f] = length;
 			this.totalLength[f] = (this.totalLength[f] as number) + length;
-			if (f === SUMMARY_FIELD) {
-				this.#summaryTerms.set(ids.subarray(from, Math.min(to, from + MAX_SUMMARY_TERMS)));
-			}
-			for (let p = from; p < to; p++) {
-				const term = ids[p] as number;
-				let row: number;
-				if (stamp[term] !== stampValue) {
-					stamp[term] = stampValue;
-					row = termCount++;
-					rowOf[term] = row;
-					if (termCount > docTerms.length) {
-						docTerms = this.#docTerms = grow(docTerms, termCount);
-						tf = this.#tf = grow(tf, docTerms.length * FIELD_COUNT);
-					}
-					docTerms[row] = term;
-					for (let k = row * FIELD_COUNT; k < row * FIELD_COUNT + FIELD_COUNT; k++) tf[k] = 0;
-				} else {
-					row = rowOf[term] as number;
-				}
-				const at = row * FIELD_COUNT + f;
-				tf[at] = (tf[at] as number) + 1;
-			}
 		}
-		return termCount;
+		const from = reader.from[SUMMARY_FIELD] as number;
+		const to = Math.min(reader.to[SUMMARY_FIELD] as number, from + MAX_SUMMARY_TERMS);
+		this.summary.append(slot, reader.ids.values, from, to);
 	}
 
 	/**
-	 * Raises the document frequencies of the tool's `termCount` terms (`known`: the vocabulary's
-	 * size before the tool was read) and appends its postings: to the bulk buffer in a bulk add, else
-	 * to the tail.
+	 * Raises the document frequencies of the tool's terms (`#documentTerms`; `known`: the
+	 * vocabulary's size before the tool was read) and appends its postings: to the bulk buffer in a
+	 * bulk add, else to the tail.
 	 */
-	#post(slot: number, termCount: number, known: number): void {
+	#post(slot: number, known: number): void {
+		const { terms, count, first, next, field, frequency } = this.#documentTerms;
 		const bulk = this.deferMerge;
-		const docTerms = this.#docTerms;
-		const tf = this.#tf;
 		const df = this.df;
-		for (let i = 0; i < termCount; i++) {
-			const term = docTerms[i] as number;
+		const postings = this.postings;
+		if (bulk) postings.startBulkDocument(slot);
+		for (let i = 0; i < count; i++) {
+			const term = terms[i] as number;
 			// A dead term revived (a new term's id is past the known ones and was never dead).
 			if (df[term] === 0 && term < known) this.deadTerms--;
 			df[term] = (df[term] as number) + 1;
-			for (let f = 0; f < FIELD_COUNT; f++) {
-				const count = tf[i * FIELD_COUNT + f] as number;
-				if (count === 0) continue;
-				if (bulk) this.postings.appendBulk(term, slot, packMeta(f, count));
-				else this.postings.append(term, slot, packMeta(f, count));
+			for (let e = first[i] as number; e !== -1; e = next[e] as number) {
+				const meta = packMeta(field[e] as number, frequency[e] as number);
+				if (bulk) postings.appendBulk(term, meta);
+				else postings.append(term, slot, meta);
 			}
 		}
 	}
