@@ -11,6 +11,25 @@ function stringOr(value: unknown, fallback: string): string {
 }
 
 /**
+ * Whether every field is a string. Written out rather than a loop over `TOOL_SEARCH_FIELDS`: named
+ * property reads stay monomorphic, where a loop's keyed reads cost a dictionary lookup each (this
+ * runs for every tool indexed). A test holds the list to `TOOL_SEARCH_FIELDS`.
+ */
+function isComplete(fields: Record<string, unknown>): boolean {
+	return (
+		typeof fields.name === "string" &&
+		typeof fields.localName === "string" &&
+		typeof fields.label === "string" &&
+		typeof fields.namespace === "string" &&
+		typeof fields.namespaceText === "string" &&
+		typeof fields.summary === "string" &&
+		typeof fields.description === "string" &&
+		typeof fields.parameterNames === "string" &&
+		typeof fields.parameterText === "string"
+	);
+}
+
+/**
  * The fields a BM25F ranker reads for a document.
  *
  * - A document with a complete `fields` object (all eight fields strings, as
@@ -44,9 +63,7 @@ function stringOr(value: unknown, fallback: string): string {
 export function resolveToolSearchFields(document: ToolSearchDocument): ToolSearchFields {
 	const given: unknown = document.fields;
 	const fields = typeof given === "object" && given !== null ? (given as Record<string, unknown>) : undefined;
-	if (fields !== undefined && TOOL_SEARCH_FIELDS.every((field) => typeof fields[field] === "string")) {
-		return fields as ToolSearchFields;
-	}
+	if (fields !== undefined && isComplete(fields)) return fields as ToolSearchFields;
 
 	const name = stringOr(document.name, "");
 	const derived: Record<ToolSearchFieldName, string> = {

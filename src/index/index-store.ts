@@ -1,8 +1,10 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
+import { toolLocalName } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
-import { fieldTokens } from "./field-tokens.js";
+import { DocumentTerms } from "./document-terms.js";
+import { FieldTerms } from "./field-tokens.js";
 import { KeyMap, nameKeys } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
@@ -12,6 +14,7 @@ import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
 const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
+const LOCAL_NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("localName");
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
 /** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
 export const MAX_SUMMARY_TERMS = 64;
@@ -73,17 +76,13 @@ export class IndexStore {
 	readonly namespaceIds = new Map<string, number>();
 	namespaceOf = new Int32Array(64).fill(-1);
 	// Scratch.
-	#stamp = new Int32Array(256);
-	/** The stamp of the latest insert in `#stamp` (which terms the tool being inserted has). */
-	#insertStamp = 0;
-	#row = new Int32Array(256);
-	#docTerms = new Int32Array(256);
+	/** Reads a tool's fields into term ids (and learns the words of this index). */
+	readonly #fieldTerms = new FieldTerms();
+	/** The distinct terms of the tool being inserted, with their frequencies per field. */
+	readonly #documentTerms = new DocumentTerms();
 	/** Scratch for the forward list: the tool's term ids sorted, and their bytes. */
 	#sortedTerms = new Int32Array(256);
 	#termBytes = new Uint8Array(1024);
-	/** The summary's first MAX_SUMMARY_TERMS term ids, in order, of the tool being inserted. */
-	readonly #summaryTerms = new Int32Array(MAX_SUMMARY_TERMS);
-	#tf = new Int32Array(256 * FIELD_COUNT);
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
 	termScore = new Float64Array(64);
@@ -105,8 +104,6 @@ export class IndexStore {
 
 	reserve(terms: number, slots: number): void {
 		this.df = grow(this.df, terms);
-		this.#stamp = grow(this.#stamp, this.df.length);
-		this.#row = grow(this.#row, this.df.length);
 		this.#ensureSlots(slots);
 	}
 
@@ -116,11 +113,7 @@ export class IndexStore {
 			id = this.terms.length;
 			this.termIds.set(term, id);
 			this.terms.push(term);
-			if (id >= this.df.length) {
-				this.df = grow(this.df, id + 1);
-				this.#stamp = grow(this.#stamp, id + 1);
-				this.#row = grow(this.#row, id + 1);
-			}
+			if (id >= this.df.length) this.df = grow(this.df, id + 1);
 		}
 		return id;
 	}
@@ -150,74 +143,29 @@ export class IndexStore {
 		const fields = resolveToolSearchFields(document);
 		const slot = this.slots++;
 		this.#ensureSlots(this.slots);
-		const namespace = fields.namespace.trim().toLowerCase();
-		if (namespace === "") this.namespaceOf[slot] = -1;
-		else {
-			let id = this.namespaceIds.get(namespace);
-			if (id === undefined) {
-				id = this.namespaceIds.size;
-				this.namespaceIds.set(namespace, id);
-			}
-			this.namespaceOf[slot] = id;
-		}
-		// A fresh stamp per insert, never a slot number: slots are reused after a compaction, and a
-		// reused number would make the new tool's terms look seen already.
-		if (this.#insertStamp >= 0x7fffffff) {
-			this.#stamp.fill(0);
-			this.#insertStamp = 0;
-		}
-		const stampValue = ++this.#insertStamp;
+		this.namespaceOf[slot] = this.#namespaceId(fields.namespace);
 		const known = this.terms.length;
-		let termCount = 0;
-		let nameTokens: string[] | undefined;
-		const allTokens = fieldTokens(fields);
-		for (let f = 0; f < FIELD_COUNT; f++) {
-			const tokens = allTokens[f] as string[];
-			if (f === NAME_FIELD && fields.name === name) nameTokens = tokens;
-			const length = Math.min(tokens.length, MAX_FIELD_LENGTH);
-			this.fieldLength[slot * FIELD_COUNT + f] = length;
-			this.totalLength[f] = (this.totalLength[f] as number) + length;
-			for (let position = 0; position < tokens.length; position++) {
-				const term = this.termId(tokens[position] as string);
-				if (f === SUMMARY_FIELD && position < MAX_SUMMARY_TERMS) this.#summaryTerms[position] = term;
-				let row: number;
-				if (this.#stamp[term] !== stampValue) {
-					this.#stamp[term] = stampValue;
-					row = termCount++;
-					this.#row[term] = row;
-					if (termCount > this.#docTerms.length) {
-						this.#docTerms = grow(this.#docTerms, termCount);
-						this.#tf = grow(this.#tf, this.#docTerms.length * FIELD_COUNT);
-					}
-					this.#docTerms[row] = term;
-					this.#tf.fill(0, row * FIELD_COUNT, row * FIELD_COUNT + FIELD_COUNT);
-				} else {
-					row = this.#row[term] as number;
-				}
-				const at = row * FIELD_COUNT + f;
-				this.#tf[at] = (this.#tf[at] as number) + 1;
-			}
-		}
-		this.#sortedTerms = grow(this.#sortedTerms, termCount);
-		this.#termBytes = grow(this.#termBytes, termCount * MAX_BYTES_PER_TERM);
-		const byteCount = encodeTermSet(this.#docTerms, termCount, this.#sortedTerms, this.#termBytes);
+		const reader = this.#fieldTerms;
+		reader.read(fields, this);
+		const ids = reader.ids.values;
+		this.#recordLengths(reader, slot);
+		const found = this.#documentTerms;
+		found.collect(ids, reader.from, reader.to, this.terms.length);
+		this.#sortedTerms = grow(this.#sortedTerms, found.count);
+		this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
+		const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
 		this.forward.append(slot, this.#termBytes, 0, byteCount);
-		const summaryLength = (allTokens[SUMMARY_FIELD] as string[]).length;
-		this.summary.append(slot, this.#summaryTerms, 0, Math.min(summaryLength, MAX_SUMMARY_TERMS));
-		const bulk = this.deferMerge;
-		for (let i = 0; i < termCount; i++) {
-			const term = this.#docTerms[i] as number;
-			// A dead term revived (a new term's id is past the known ones and was never dead).
-			if (this.df[term] === 0 && term < known) this.deadTerms--;
-			this.df[term] = (this.df[term] as number) + 1;
-			for (let f = 0; f < FIELD_COUNT; f++) {
-				const count = this.#tf[i * FIELD_COUNT + f] as number;
-				if (count === 0) continue;
-				if (bulk) this.postings.appendBulk(term, slot, packMeta(f, count));
-				else this.postings.append(term, slot, packMeta(f, count));
-			}
-		}
-		const { nameKey, localKey } = nameKeys(name, nameTokens);
+		this.#post(slot, known);
+		const { nameKey, localKey } = nameKeys(name, {
+			nameKey:
+				fields.name === name
+					? this.#joinTerms(ids, reader.from[NAME_FIELD], reader.to[NAME_FIELD])
+					: undefined,
+			localKey:
+				fields.localName === toolLocalName(name)
+					? this.#joinTerms(ids, reader.from[LOCAL_NAME_FIELD], reader.to[LOCAL_NAME_FIELD])
+					: undefined,
+		});
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
 		this.names[slot] = name;
@@ -225,6 +173,64 @@ export class IndexStore {
 		this.slotOf.set(name, slot);
 		this.live++;
 		if (!this.deferMerge) this.maybeMerge();
+	}
+
+	/** The id of a namespace (`-1`: none), numbered now when new. */
+	#namespaceId(namespace: string): number {
+		const key = namespace.trim().toLowerCase();
+		if (key === "") return -1;
+		let id = this.namespaceIds.get(key);
+		if (id === undefined) {
+			id = this.namespaceIds.size;
+			this.namespaceIds.set(key, id);
+		}
+		return id;
+	}
+
+	/** Records the field lengths of the tool `reader` read into `slot`, and its summary's first terms. */
+	#recordLengths(reader: FieldTerms, slot: number): void {
+		for (let f = 0; f < FIELD_COUNT; f++) {
+			const length = Math.min((reader.to[f] as number) - (reader.from[f] as number), MAX_FIELD_LENGTH);
+			this.fieldLength[slot * FIELD_COUNT + f] = length;
+			this.totalLength[f] = (this.totalLength[f] as number) + length;
+		}
+		const from = reader.from[SUMMARY_FIELD] as number;
+		const to = Math.min(reader.to[SUMMARY_FIELD] as number, from + MAX_SUMMARY_TERMS);
+		this.summary.append(slot, reader.ids.values, from, to);
+	}
+
+	/**
+	 * Raises the document frequencies of the tool's terms (`#documentTerms`; `known`: the
+	 * vocabulary's size before the tool was read) and appends its postings: to the bulk buffer in a
+	 * bulk add, else to the tail.
+	 */
+	#post(slot: number, known: number): void {
+		const { terms, count, first, next, field, frequency } = this.#documentTerms;
+		const bulk = this.deferMerge;
+		const df = this.df;
+		const postings = this.postings;
+		if (bulk) postings.startBulkDocument(slot);
+		for (let i = 0; i < count; i++) {
+			const term = terms[i] as number;
+			// A dead term revived (a new term's id is past the known ones and was never dead).
+			if (df[term] === 0 && term < known) this.deadTerms--;
+			df[term] = (df[term] as number) + 1;
+			for (let e = first[i] as number; e !== -1; e = next[e] as number) {
+				const meta = packMeta(field[e] as number, frequency[e] as number);
+				if (bulk) postings.appendBulk(term, meta);
+				else postings.append(term, slot, meta);
+			}
+		}
+	}
+
+	/** The terms `ids[from, to)` joined by spaces. */
+	#joinTerms(ids: Int32Array, from: number | undefined, to: number | undefined): string {
+		let joined = "";
+		for (let p = from as number; p < (to as number); p++) {
+			const term = this.terms[ids[p] as number] as string;
+			joined = joined === "" ? term : `${joined} ${term}`;
+		}
+		return joined;
 	}
 
 	/** Removes the tool in `slot`: its terms' document frequencies and its field lengths drop out. */

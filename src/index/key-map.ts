@@ -3,16 +3,17 @@ import { tokenize } from "../tokenizer/tokenize.js";
 
 /**
  * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
- * Derived from the name alone, so removal can recompute them instead of storing them.
+ * Derived from the name alone, so removal can recompute them instead of storing them. A caller that
+ * has either key already (the tokens of `name`, or of `toolLocalName(name)`, joined) passes it.
  */
-export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: string; localKey: string } {
+export function nameKeys(name: string, known?: KnownNameKeys): { nameKey: string; localKey: string } {
 	const local = toolLocalName(name);
 	if (local === name) {
-		const nameKey = (tokens ?? tokenize(name)).join(" ");
+		const nameKey = known?.nameKey ?? known?.localKey ?? tokenize(name).join(" ");
 		return { nameKey, localKey: nameKey };
 	}
-	const localKey = tokenize(local).join(" ");
-	if (tokens !== undefined) return { nameKey: tokens.join(" "), localKey };
+	const localKey = known?.localKey ?? tokenize(local).join(" ");
+	if (known?.nameKey !== undefined) return { nameKey: known.nameKey, localKey };
 	// name = <prefix>__<local>, and "__" separates tokens: the local name's tokens end the name's.
 	const prefix = tokenize(name.slice(0, name.length - local.length - 2)).join(" ");
 	return { nameKey: prefix === "" ? localKey : localKey === "" ? prefix : `${prefix} ${localKey}`, localKey };
@@ -32,6 +33,14 @@ function wordBucket(text: string, end: number): number {
 function firstWordEnd(key: string): number {
 	const space = key.indexOf(" ");
 	return space === -1 ? key.length : space;
+}
+
+/** Keys of a tool already known to {@link nameKeys}'s caller. */
+export interface KnownNameKeys {
+	/** `tokenize(name).join(" ")`. */
+	nameKey?: string | undefined;
+	/** `tokenize(toolLocalName(name)).join(" ")`. */
+	localKey?: string | undefined;
 }
 
 /**

@@ -85,11 +85,17 @@ export class Postings {
 		this.tailEntries++;
 	}
 
-	/** Appends one entry to the bulk buffer; it becomes searchable at the next {@link merge}. */
-	appendBulk(term: number, slot: number, meta: number): void {
+	/** Starts the bulk entries of the tool in `slot` (after every slot in the buffer). */
+	startBulkDocument(slot: number): void {
+		this.#bulkDocuments.push(slot, this.bulkEntries);
+	}
+
+	/**
+	 * Appends one entry of the tool of the latest {@link startBulkDocument} to the bulk buffer; it
+	 * becomes searchable at the next {@link merge}.
+	 */
+	appendBulk(term: number, meta: number): void {
 		const at = this.bulkEntries++;
-		const documents = this.#bulkDocuments;
-		if (documents.length === 0 || documents[documents.length - 2] !== slot) documents.push(slot, at);
 		const offset = at & (BULK_CHUNK - 1);
 		if (offset === 0) {
 			this.#bulkTerms.push(new Int32Array(BULK_CHUNK));

@@ -123,14 +123,27 @@ const WORD_CACHE_SIZE = 1 << 14;
 const MAX_CACHED_WORD = 12;
 let wordCache = new Map<string, string | null>();
 
+/**
+ * The token of one lowercased word: `null` for a stop word, else the word singularised by
+ * {@link stem}. Every path from a word to its token goes through it.
+ * @internal
+ * @example
+ * wordToken("files"); // "file"
+ * wordToken("the"); // null
+ */
+export function wordToken(word: string): string | null {
+	return STOP_WORDS.has(word) ? null : stem(word);
+}
+
 function pushWord(word: string, out: string[]): void {
 	if (word.length > MAX_CACHED_WORD) {
-		if (!STOP_WORDS.has(word)) out.push(stem(word));
+		const token = wordToken(word);
+		if (token !== null) out.push(token);
 		return;
 	}
 	let token = wordCache.get(word);
 	if (token === undefined) {
-		token = STOP_WORDS.has(word) ? null : stem(word);
+		token = wordToken(word);
 		if (wordCache.size >= WORD_CACHE_SIZE) wordCache = new Map();
 		wordCache.set(word, token);
 	}

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
 import {
 	createToolSearchDocument,
 	SUMMARY_MAX_LENGTH,
@@ -7,7 +8,7 @@ import {
 } from "../../src/document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../../src/document/resolve-fields.js";
 import { ToolSearchError } from "../../src/errors.js";
-import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../../src/types.js";
+import type { ToolInfo, ToolNamespace, ToolSearchDocument, ToolSearchFields } from "../../src/types.js";
 import { deepFreeze } from "../helpers/deep-freeze.js";
 import { thrown } from "../helpers/thrown.js";
 
@@ -328,6 +329,16 @@ describe("resolveToolSearchFields", () => {
 			...expected,
 		});
 		expect(Object.isFrozen(fields)).toBe(true);
+	});
+
+	it.each(TOOL_SEARCH_FIELDS)("completes fields whose %s is not a string, and only those", (field) => {
+		const complete = createToolSearchDocument(githubCreateIssue, githubNamespace).fields as ToolSearchFields;
+		const copy = { ...complete };
+		expect(resolveToolSearchFields({ name: "x", text: "", fields: copy })).toBe(copy);
+		const broken = { ...complete, [field]: 7 } as unknown as ToolSearchFields;
+		const resolved = resolveToolSearchFields({ name: "x", text: "", fields: broken });
+		expect(resolved).not.toBe(broken);
+		expect(typeof resolved[field]).toBe("string");
 	});
 
 	it("does not mutate a frozen pi document", () => {

@@ -2,12 +2,48 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
 import { createToolSearchDocument, toolLocalName } from "../../src/document/create-tool-search-document.js";
-import { fieldTokens } from "../../src/index/field-tokens.js";
+import { FieldTerms } from "../../src/index/field-tokens.js";
 import { nameKeys } from "../../src/index/index-store.js";
 import { tokenize } from "../../src/tokenizer/tokenize.js";
 import type { ToolSearchFields } from "../../src/types.js";
 
 const naive = (fields: ToolSearchFields) => TOOL_SEARCH_FIELDS.map((field) => tokenize(fields[field]));
+
+/** A vocabulary numbering terms in the order they are first asked for, as the index's does. */
+class Vocabulary {
+	readonly terms: string[] = [];
+	readonly ids = new Map<string, number>();
+	vocabularyVersion = 0;
+	termId(token: string): number {
+		let id = this.ids.get(token);
+		if (id === undefined) {
+			id = this.terms.length;
+			this.ids.set(token, id);
+			this.terms.push(token);
+		}
+		return id;
+	}
+}
+
+/** `fieldTokens`'s view of what a reader read: each field's tokens. */
+function readTokens(reader: FieldTerms, vocabulary: Vocabulary, fields: ToolSearchFields): string[][] {
+	reader.read(fields, vocabulary);
+	return TOOL_SEARCH_FIELDS.map((_, f) =>
+		[...reader.ids.values.subarray(reader.from[f], reader.to[f])].map((id) => vocabulary.terms[id] as string),
+	);
+}
+
+/** What the index did before field readers: tokenize each field, number each token in order. */
+function naiveNumbering(documents: readonly ToolSearchFields[]): string[] {
+	const vocabulary = new Vocabulary();
+	for (const fields of documents)
+		for (const tokens of naive(fields)) for (const t of tokens) vocabulary.termId(t);
+	return vocabulary.terms;
+}
+
+function fieldTokens(fields: ToolSearchFields): string[][] {
+	return readTokens(new FieldTerms(), new Vocabulary(), fields);
+}
 const piece = fc.constantFrom(
 	"Create",
 	"issue",
@@ -37,11 +73,16 @@ const piece = fc.constantFrom(
 	"what's",
 	"don't",
 	"\u0301",
+	"\u00a0",
+	"XMLHttpRequest",
+	"listIDs",
+	"https://x.io/a?b=1",
+	"the",
 	"",
 );
 const text = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(""));
 
-describe("fieldTokens (property)", () => {
+describe("FieldTerms (property)", () => {
 	it("equals tokenizing every field on its own, for documents built from any name and description", () => {
 		fc.assert(
 			fc.property(text, text, text, (name, description, server) => {
@@ -67,6 +108,38 @@ describe("fieldTokens (property)", () => {
 			),
 			{ numRuns: 500 },
 		);
+	});
+
+	it("a reader kept across tools numbers terms as tokenizing every field in order does", () => {
+		fc.assert(
+			fc.property(fc.array(fc.tuple(text, text, text), { minLength: 1, maxLength: 8 }), (tools) => {
+				const documents = tools.map(
+					([name, description, server]) =>
+						createToolSearchDocument(
+							{ name: `${server}__${name.trim() === "" ? "t" : name}`, description },
+							{ name: server },
+						).fields as ToolSearchFields,
+				);
+				const reader = new FieldTerms();
+				const vocabulary = new Vocabulary();
+				for (const fields of documents) expect(readTokens(reader, vocabulary, fields)).toEqual(naive(fields));
+				expect(vocabulary.terms).toEqual(naiveNumbering(documents));
+			}),
+			{ numRuns: 500 },
+		);
+	});
+
+	it("asks the vocabulary again after it renumbers its terms", () => {
+		const reader = new FieldTerms();
+		const vocabulary = new Vocabulary();
+		const fields = createToolSearchDocument({ name: "a__list_files", description: "Lists files." })
+			.fields as ToolSearchFields;
+		readTokens(reader, vocabulary, fields);
+		const renumbered = new Vocabulary();
+		renumbered.termId("unrelated");
+		renumbered.vocabularyVersion = 1;
+		expect(readTokens(reader, renumbered, fields)).toEqual(naive(fields));
+		expect(renumbered.terms).toEqual(["unrelated", ...naiveNumbering([fields])]);
 	});
 
 	it("nameKeys equals tokenizing the name and its local name on their own, for any name", () => {

@@ -39,6 +39,19 @@ function entries(slots: number, terms: number): [number, number, number][] {
 	return out;
 }
 
+/** Appends to the bulk buffer, starting a document whenever the slot changes (as the index does). */
+function appendBulk(
+	postings: Postings,
+	term: number,
+	slot: number,
+	meta: number,
+	last: { slot: number },
+): void {
+	if (slot !== last.slot) postings.startBulkDocument(slot);
+	last.slot = slot;
+	postings.appendBulk(term, meta);
+}
+
 describe("Postings", () => {
 	// 40,000 slots give ~100,000 entries: the bulk buffer spans two chunks of 65,536.
 	const slots = 40_000;
@@ -48,9 +61,10 @@ describe("Postings", () => {
 	it("merges a bulk buffer that spans several chunks exactly like appended entries", () => {
 		const appended = new Postings();
 		const bulk = new Postings();
+		const last = { slot: -1 };
 		for (const [term, slot, meta] of all) {
 			appended.append(term, slot, meta);
-			bulk.appendBulk(term, slot, meta);
+			appendBulk(bulk, term, slot, meta, last);
 		}
 		expect(all.length).toBeGreaterThan(65_536);
 		expect(bulk.bulkEntries).toBe(all.length);
@@ -75,9 +89,10 @@ describe("Postings", () => {
 		for (let slot = 0; slot < slots; slot++) remap[slot] = slot % 3 === 1 ? -1 : next++;
 		const appended = new Postings();
 		const bulk = new Postings();
+		const last = { slot: -1 };
 		for (const [term, slot, meta] of all) {
 			appended.append(term, slot, meta);
-			bulk.appendBulk(term, slot, meta);
+			appendBulk(bulk, term, slot, meta, last);
 		}
 		appended.merge(terms, remap);
 		bulk.merge(terms, remap);
@@ -91,13 +106,19 @@ describe("Postings", () => {
 		postings.append(0, 0, packMeta(0, 1));
 		postings.merge(1, undefined);
 		postings.append(0, 1, packMeta(1, 2));
-		postings.appendBulk(0, 2, packMeta(2, 3));
+		postings.startBulkDocument(2);
+		postings.appendBulk(0, packMeta(2, 3));
+		// A tool without terms: a bulk document without entries.
+		postings.startBulkDocument(3);
+		postings.startBulkDocument(4);
+		postings.appendBulk(0, packMeta(0, 4));
 		postings.merge(1, undefined);
 		expect(lists(postings, 1)).toEqual([
 			[
 				[0, packMeta(0, 1)],
 				[1, packMeta(1, 2)],
 				[2, packMeta(2, 3)],
+				[4, packMeta(0, 4)],
 			],
 		]);
 	});

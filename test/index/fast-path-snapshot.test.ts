@@ -1,0 +1,102 @@
+/**
+ * The index's ASCII fast path (word table, shared fields) against `tokenize`, end to end: an index
+ * built from documents equals, snapshot for snapshot, one built from the same documents with every
+ * field wrapped in no-break spaces. The no-break space is white space to `tokenize` (a separator:
+ * the tokens do not change) but not ASCII, so every field of the wrapped documents goes through
+ * `tokenize` and nothing is shared between fields.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadCatalogue } from "../../bench/catalogues.js";
+import { generateCatalogue } from "../../bench/generate.js";
+import { generateHeadTermCatalogue } from "../../bench/generate-head-terms.js";
+import { toolDocuments } from "../../bench/peers/types.js";
+import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
+import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
+import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { tokenize } from "../../src/tokenizer/tokenize.js";
+import type { ToolSearchDocument, ToolSearchFields } from "../../src/types.js";
+
+const NBSP = "\u00a0";
+
+function throughTokenize(document: ToolSearchDocument): ToolSearchDocument {
+	const fields = document.fields as ToolSearchFields;
+	const wrapped = Object.fromEntries(
+		TOOL_SEARCH_FIELDS.map((field) => [field, `${NBSP}${fields[field]}${NBSP}`]),
+	);
+	return { ...document, fields: wrapped as unknown as ToolSearchFields };
+}
+
+function snapshot(documents: readonly ToolSearchDocument[]): string {
+	const index = new ToolSearchIndex();
+	index.addAll(documents);
+	return JSON.stringify(index.toJSON());
+}
+
+function expectSameIndex(documents: readonly ToolSearchDocument[]): void {
+	expect(snapshot(documents)).toBe(snapshot(documents.map(throughTokenize)));
+	// One tool at a time (the tail, not the bulk buffer) too.
+	const oneByOne = new ToolSearchIndex();
+	for (const document of documents) oneByOne.add(document);
+	expect(JSON.stringify(oneByOne.toJSON())).toBe(snapshot(documents));
+}
+
+describe("the index's fast path builds what tokenize builds", () => {
+	it("no-break spaces around a field change none of its tokens", () => {
+		expect(tokenize(`${NBSP}getHTTPResponse files${NBSP}`)).toEqual(tokenize("getHTTPResponse files"));
+	});
+
+	it("on generated catalogues and the bundled real ones", () => {
+		expectSameIndex(toolDocuments(generateCatalogue({ size: 600, seed: 7 })));
+		expectSameIndex(toolDocuments(generateHeadTermCatalogue({ size: 600, seed: 7 })));
+		for (const path of ["data/livemcpbench.json", "data/bfcl.json"]) {
+			expectSameIndex(toolDocuments(loadCatalogue({ kind: "file", name: path, path })));
+		}
+	});
+
+	it("on tools of random text (property)", () => {
+		const piece = fc.constantFrom(
+			"Create",
+			"issues",
+			"GitHub",
+			"getHTTPResponse",
+			"APIs",
+			"v2",
+			"the",
+			"é",
+			"获取天气",
+			"don't",
+			"user's",
+			" ",
+			". ",
+			"\n",
+			"__",
+			"_",
+			"https://example.com/a?b=c",
+		);
+		const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(""));
+		fc.assert(
+			fc.property(fc.array(fc.tuple(text, text, text), { minLength: 1, maxLength: 10 }), (tools) => {
+				const seen = new Set<string>();
+				const documents: ToolSearchDocument[] = [];
+				for (const [name, description, parameter] of tools) {
+					const full = `s__${name.trim() === "" ? "t" : name}`;
+					if (seen.has(full)) continue;
+					seen.add(full);
+					documents.push(
+						createToolSearchDocument(
+							{
+								name: full,
+								description,
+								parameters: { type: "object", properties: { p: { type: "string", description: parameter } } },
+							},
+							{ name: "s" },
+						),
+					);
+				}
+				expectSameIndex(documents);
+			}),
+			{ numRuns: 200 },
+		);
+	});
+});
