@@ -1,5 +1,6 @@
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { tokenize } from "../tokenizer/tokenize.js";
+import type { KeyTable } from "./key-table.js";
 
 /**
  * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
@@ -20,13 +21,22 @@ export function nameKeys(name: string, tokens?: readonly string[]): { nameKey: s
 
 /**
  * Name keys (a name's tokens joined by spaces) to the slots of the tools that have them.
- * A key held by one slot stores the number itself, so the common case allocates no array.
+ * A key held by one slot stores the number itself, so the common case allocates no array. After
+ * a binary load, the loaded tools' keys stay in a {@link KeyTable} (the map holds those of tools
+ * added since) until slots are renumbered.
  * @internal
  */
 export class KeyMap {
-	readonly #map = new Map<string, number | number[]>();
+	#map = new Map<string, number | number[]>();
+	#table: KeyTable | undefined;
 	/** The most words any key added so far has (an upper bound: removals do not lower it). */
 	maxWords = 0;
+
+	/** Takes the keys of a freshly loaded index (the map is empty). */
+	load(table: KeyTable): void {
+		this.#table = table;
+		this.maxWords = table.maxWords;
+	}
 
 	add(key: string, slot: number): void {
 		if (key === "") return;
@@ -40,6 +50,10 @@ export class KeyMap {
 	}
 
 	delete(key: string, slot: number): void {
+		if (this.#table !== undefined && slot < this.#table.slots) {
+			this.#table.drop(slot);
+			return;
+		}
 		const held = this.#map.get(key);
 		if (held === undefined) return;
 		if (typeof held === "number") {
@@ -53,6 +67,7 @@ export class KeyMap {
 
 	/** Calls `visit` for every slot holding `key`. */
 	forEach(key: string, visit: (slot: number) => void): void {
+		this.#table?.forEach(key, visit);
 		const held = this.#map.get(key);
 		if (held === undefined) return;
 		if (typeof held === "number") visit(held);
@@ -61,6 +76,16 @@ export class KeyMap {
 
 	/** Renumbers slots (`remap[slot]`, `-1` drops the slot). */
 	remap(remap: Int32Array): void {
+		const table = this.#table;
+		if (table !== undefined) {
+			// Into the map: the table's slots first, so each key's slots stay in ascending order.
+			const added = this.#map;
+			this.#map = new Map();
+			this.#table = undefined;
+			table.forEachKey((key, slot) => this.add(key, slot));
+			for (const [key, held] of added)
+				for (const slot of typeof held === "number" ? [held] : held) this.add(key, slot);
+		}
 		for (const [key, held] of this.#map) {
 			if (typeof held === "number") {
 				const to = remap[held] as number;
