@@ -48,4 +48,5 @@ export type {
 } from "./ranking/hybrid/hybrid-types.js";
 export type { OpenAiCompatibleEmbedderOptions } from "./ranking/hybrid/openai-compatible-embedder.js";
 export { openAiCompatibleEmbedder } from "./ranking/hybrid/openai-compatible-embedder.js";
+export { loadRanker, saveRanker } from "./ranking/ranker-file.js";
 export { tokenize } from "./tokenizer/tokenize.js";

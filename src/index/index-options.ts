@@ -6,8 +6,8 @@ import {
 	TOOL_SEARCH_FIELDS,
 	type ToolSearchFieldName,
 } from "../defaults.js";
-import { quote } from "../errors.js";
-import { invalidOptions } from "../internal/guards.js";
+import { quote, ToolSearchError } from "../errors.js";
+import { invalidIndexData, invalidOptions, isObject } from "../internal/guards.js";
 
 export type { ResolvedToolSearchIndexOptions };
 
@@ -231,4 +231,37 @@ export function resolveIndexOptions(
 			weight: number(prefix.weight, "prefix.weight", defaults.prefix.weight, 0, 1),
 		}),
 	});
+}
+
+/**
+ * The options a snapshot was saved with, checked: resolved options (they resolve to themselves),
+ * and — when the caller gives `options` — equal to those. Throws `INVALID_INDEX_DATA`.
+ */
+export function savedOptions(
+	saved: unknown,
+	options?: ToolSearchIndexOptions,
+): ResolvedToolSearchIndexOptions {
+	if (!isObject(saved) || !RESOLVED_OPTION_KEYS.every((key) => isObject(saved[key]))) {
+		throw invalidIndexData(`saved index options must be an object of resolved options, got ${quote(saved)}`);
+	}
+	let resolved: ResolvedToolSearchIndexOptions;
+	try {
+		resolved = resolveIndexOptions(saved as ToolSearchIndexOptions);
+	} catch (error) {
+		if (!ToolSearchError.isInstance(error) || error.code !== "INVALID_OPTIONS") throw error;
+		throw invalidIndexData(`saved index options are damaged: ${error.message}`);
+	}
+	if (JSON.stringify(resolved) !== JSON.stringify(saved))
+		throw invalidIndexData("saved index options are invalid or damaged");
+	if (options !== undefined) {
+		const wanted = resolveIndexOptions(options);
+		for (const key of RESOLVED_OPTION_KEYS) {
+			if (JSON.stringify(wanted[key]) !== JSON.stringify(resolved[key])) {
+				throw invalidIndexData(
+					`the index was saved with ${key} ${quote(resolved[key])}, not ${quote(wanted[key])}: rebuild it with the new options`,
+				);
+			}
+		}
+	}
+	return resolved;
 }

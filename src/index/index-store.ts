@@ -8,7 +8,7 @@ import { FieldTerms } from "./field-tokens.js";
 import { KeyMap, nameKeys } from "./key-map.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
-import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM } from "./term-set-bytes.js";
+import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM, termSetsFromPostings } from "./term-set-bytes.js";
 import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
@@ -62,7 +62,9 @@ export class IndexStore {
 	fieldLength = new Uint16Array(64 * FIELD_COUNT);
 	readonly totalLength = new Float64Array(FIELD_COUNT);
 	// Forward index: a slot's distinct terms, to keep df current on removal.
-	readonly forward = new SlotLists(new Int32Array(64), new Uint8Array(1024));
+	readonly #forward = new SlotLists(new Int32Array(64), new Uint8Array(1024));
+	/** Set by a binary load: the forward lists are the main segment's transpose, built on first use. */
+	forwardPending = false;
 	// Summary sequence: a slot's summary term ids in order (at most MAX_SUMMARY_TERMS), for proximity.
 	readonly summary = new SlotLists(new Uint8Array(64), new Int32Array(1024));
 	readonly keys = new KeyMap();
@@ -95,13 +97,24 @@ export class IndexStore {
 	/** Merges done (tail folded into the main segment). */
 	merges = 0;
 
-	/** Makes room for `terms` terms and `slots` slots (used when loading a saved index). */
+	/** Each slot's distinct terms (after a binary load, built from the postings on first use). */
+	get forward(): SlotLists<Int32Array, Uint8Array> {
+		if (this.forwardPending) {
+			this.forwardPending = false;
+			const { offsets, docs, mainTerms } = this.postings;
+			const lists = termSetsFromPostings(offsets, docs, mainTerms, this.slots);
+			this.#forward.load(lists.start, lists.count, lists.values);
+		}
+		return this.#forward;
+	}
+
 	/** The id of `word` when some live tool has it (document frequency above 0), else `undefined`. */
 	liveTermId(word: string): number | undefined {
 		const id = this.termIds.get(word);
 		return id !== undefined && (this.df[id] as number) > 0 ? id : undefined;
 	}
 
+	/** Makes room for `terms` terms and `slots` slots (used when loading a saved index). */
 	reserve(terms: number, slots: number): void {
 		this.df = grow(this.df, terms);
 		this.#ensureSlots(slots);
@@ -123,7 +136,7 @@ export class IndexStore {
 		this.alive = grow(this.alive, size);
 		const capacity = this.alive.length;
 		this.fieldLength = grow(this.fieldLength, capacity * FIELD_COUNT);
-		this.forward.reserveSlots(capacity);
+		this.#forward.reserveSlots(capacity);
 		this.summary.reserveSlots(capacity);
 		this.mark = grow(this.mark, capacity);
 		const namespaces = this.namespaceOf.length;

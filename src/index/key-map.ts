@@ -1,5 +1,6 @@
 import { toolLocalName } from "../document/create-tool-search-document.js";
 import { tokenize } from "../tokenizer/tokenize.js";
+import type { KeyTable } from "./key-table.js";
 
 /**
  * The exact-name keys of a tool: its name's tokens and its local name's tokens, space-joined.
@@ -48,15 +49,24 @@ export interface KnownNameKeys {
  * A key held by one slot stores the number itself, so the common case allocates no array.
  * Beside the map, a counting filter of the keys' first words tells the name rules which query
  * words can begin no key, so that the runs starting there are not built and looked up (on a
- * 500-tool catalogue, 8 of 10 lookups).
+ * 500-tool catalogue, 8 of 10 lookups). After a binary load, the loaded tools' keys stay in a
+ * {@link KeyTable} (the map holds those of tools added since) until slots are renumbered; the
+ * filter is off (every word may begin a key) until then.
  * @internal
  */
 export class KeyMap {
-	readonly #map = new Map<string, number | number[]>();
-	/** Per bucket, the keys whose first word falls in it (`wordBucket`). */
+	#map = new Map<string, number | number[]>();
+	#table: KeyTable | undefined;
+	/** Per bucket, the keys of the map whose first word falls in it (`wordBucket`). */
 	readonly #firstWords = new Int32Array(FIRST_WORD_BUCKETS);
 	/** The most words any key added so far has (an upper bound: removals do not lower it). */
 	maxWords = 0;
+
+	/** Takes the keys of a freshly loaded index (the map is empty). */
+	load(table: KeyTable): void {
+		this.#table = table;
+		this.maxWords = table.maxWords;
+	}
 
 	add(key: string, slot: number): void {
 		if (key === "") return;
@@ -72,9 +82,9 @@ export class KeyMap {
 		else held.push(slot);
 	}
 
-	/** False when no key begins with the word `word` (true may still be a collision). */
+	/** False when no key begins with the word `word` (true may still be a collision, or a loaded table's key). */
 	mayBegin(word: string): boolean {
-		return (this.#firstWords[wordBucket(word, word.length)] as number) > 0;
+		return this.#table !== undefined || (this.#firstWords[wordBucket(word, word.length)] as number) > 0;
 	}
 
 	#drop(key: string): void {
@@ -84,6 +94,10 @@ export class KeyMap {
 	}
 
 	delete(key: string, slot: number): void {
+		if (this.#table !== undefined && slot < this.#table.slots) {
+			this.#table.drop(slot);
+			return;
+		}
 		const held = this.#map.get(key);
 		if (held === undefined) return;
 		if (typeof held === "number") {
@@ -97,11 +111,20 @@ export class KeyMap {
 
 	/** The slots holding `key`: one slot, several, or `undefined` for none (do not change the array). */
 	get(key: string): number | readonly number[] | undefined {
-		return this.#map.get(key);
+		const table = this.#table;
+		if (table === undefined) return this.#map.get(key);
+		// A loaded table's slots (ascending, all below the map's), then the map's.
+		const slots: number[] = [];
+		table.forEach(key, (slot) => slots.push(slot));
+		const held = this.#map.get(key);
+		if (slots.length === 0) return held;
+		if (held !== undefined) slots.push(...(typeof held === "number" ? [held] : held));
+		return slots.length === 1 ? slots[0] : slots;
 	}
 
 	/** Calls `visit` for every slot holding `key`. */
 	forEach(key: string, visit: (slot: number) => void): void {
+		this.#table?.forEach(key, visit);
 		const held = this.#map.get(key);
 		if (held === undefined) return;
 		if (typeof held === "number") visit(held);
@@ -110,6 +133,17 @@ export class KeyMap {
 
 	/** Renumbers slots (`remap[slot]`, `-1` drops the slot). */
 	remap(remap: Int32Array): void {
+		const table = this.#table;
+		if (table !== undefined) {
+			// Into the map: the table's slots first, so each key's slots stay in ascending order.
+			const added = this.#map;
+			this.#map = new Map();
+			this.#table = undefined;
+			this.#firstWords.fill(0); // every key is added again below
+			table.forEachKey((key, slot) => this.add(key, slot));
+			for (const [key, held] of added)
+				for (const slot of typeof held === "number" ? [held] : held) this.add(key, slot);
+		}
 		for (const [key, held] of this.#map) {
 			if (typeof held === "number") {
 				const to = remap[held] as number;

@@ -260,6 +260,20 @@ export class Postings {
 	}
 
 	/**
+	 * Installs a saved main segment whose entries' per-term offsets the caller derived and checked
+	 * (binary-check.ts). The arrays are kept as given: a merge replaces them, nothing writes to them.
+	 */
+	install(
+		offsets: Int32Array,
+		docs: Int32Array,
+		metaOffsets: Int32Array,
+		meta: Uint16Array,
+		terms: number,
+	): void {
+		this.#setMain(offsets, docs, metaOffsets, meta, terms);
+	}
+
+	/**
 	 * Installs a saved main segment (pair offsets, pair slots, entries), deriving the entries'
 	 * per-term offsets from the {@link PAIR_START} flags. Returns what is wrong with it, if anything
 	 * (the caller checked that offsets start at 0, never decrease and end at `docs.length`).

@@ -2,7 +2,7 @@ import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { invalidIndexData, isObject } from "../internal/guards.js";
 import { sha256 } from "./checksum.js";
-import { RESOLVED_OPTION_KEYS, type ResolvedToolSearchIndexOptions } from "./index-options.js";
+import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, nameKeys } from "./index-store.js";
 import { snapshotDamage } from "./snapshot-check.js";
 import { termSetsFromPostings } from "./term-set-bytes.js";
@@ -104,6 +104,12 @@ function fromBase64<T extends Typed>(text: unknown, Kind: new (buffer: ArrayBuff
 	return new Kind(copy);
 }
 
+/** Compacts a store for saving: no dead terms, no dead slots, no tail (no observable change). */
+export function compactForSave(store: IndexStore): void {
+	if (store.deadTerms > 0) compactVocabulary(store);
+	else if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
+}
+
 /** Saves a store (compacted first, so it holds no dead slots and no tail). */
 export function serializeStore(
 	store: IndexStore,
@@ -111,8 +117,7 @@ export function serializeStore(
 ): SerializedToolSearchIndex {
 	if (!LITTLE_ENDIAN)
 		throw new ToolSearchError("INVALID_OPTIONS", "saving an index needs a little-endian platform");
-	if (store.deadTerms > 0) compactVocabulary(store);
-	else if (store.dead > 0 || store.postings.tailEntries > 0 || store.postings.bulkEntries > 0) store.merge();
+	compactForSave(store);
 	const slots = store.slots;
 	const namespaces = [...store.namespaceIds.keys()];
 	const typed: Record<ArrayName, Typed> = {
@@ -168,11 +173,8 @@ function stringArray(value: unknown, what: string): string[] {
 	return value as string[];
 }
 
-/** Loads a saved store, checking format, version and shape. */
-export function deserializeStore(data: unknown): {
-	store: IndexStore;
-	options: ResolvedToolSearchIndexOptions;
-} {
+/** Loads a saved store, checking format, version and shape (the options are checked by `savedOptions`). */
+export function deserializeStore(data: unknown): { store: IndexStore; options: unknown } {
 	if (typeof data !== "object" || data === null)
 		throw invalidIndexData(`saved index must be an object, got ${quote(data)}`);
 	const saved = data as Partial<Record<keyof SerializedToolSearchIndex, unknown>>;
@@ -245,12 +247,6 @@ export function deserializeStore(data: unknown): {
 		},
 	);
 	if (damaged !== undefined) throw invalidIndexData(`saved index is damaged (${damaged}); it may be edited`);
-	const options = saved.options;
-	if (!isObject(options) || !RESOLVED_OPTION_KEYS.every((key) => isObject(options[key]))) {
-		throw invalidIndexData(
-			`saved index options must be an object of resolved options, got ${quote(options)}`,
-		);
-	}
 
 	const store = new IndexStore();
 	store.reserve(terms.length, slots);
@@ -281,5 +277,5 @@ export function deserializeStore(data: unknown): {
 	const unpaired = store.postings.load(offsets, docs, meta as unknown as Uint16Array, terms.length);
 	if (unpaired !== undefined)
 		throw invalidIndexData(`saved index is damaged (${unpaired}); it may be edited`);
-	return { store, options: options as unknown as ResolvedToolSearchIndexOptions };
+	return { store, options: saved.options };
 }

@@ -6,6 +6,7 @@ import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
+import { loadRankerBinary, saveRankerBinary } from "./bm25-ranker-binary.js";
 import {
 	RANKER_FORMAT,
 	RANKER_FORMAT_VERSION,
@@ -14,7 +15,7 @@ import {
 	type SerializedBm25Ranker,
 } from "./bm25-ranker-snapshot.js";
 import { checkRankCall } from "./check-rank-call.js";
-import { documentFingerprint } from "./document-fingerprint.js";
+import { documentFingerprint, fingerprintLanes, parseFingerprint } from "./document-fingerprint.js";
 import { brandDetailedRanker } from "./ranker-brand.js";
 
 /**
@@ -125,10 +126,10 @@ export class Bm25Ranker implements ToolRanker {
 		restored: 0,
 	};
 	/**
-	 * After {@link Bm25Ranker.fromJSON}, the saved fingerprint of each tool, until a call checks the
+	 * After {@link Bm25Ranker.fromJSON} or `fromBinary`, the saved fingerprint of each tool, until a call checks the
 	 * documents against them (a call trusted at the saved catalogue version does not).
 	 */
-	#saved: Map<string, string> | undefined;
+	#saved: { get(name: string): string | undefined } | undefined;
 	/** The host's catalogue version the index holds, when the last sync (or the snapshot) had one. */
 	#syncedAt: string | number | undefined;
 	/** Restored from a snapshot saved at `#syncedAt`, and not synced since: trusted at that version. */
@@ -329,6 +330,52 @@ export class Bm25Ranker implements ToolRanker {
 		const ranker = new Bm25Ranker(options);
 		ranker.#index = index;
 		ranker.#saved = fingerprints;
+		ranker.#syncedAt = catalogVersion;
+		ranker.#trusting = catalogVersion !== undefined;
+		return ranker;
+	}
+
+	/**
+	 * The ranker as one compact binary snapshot: its index's (`ToolSearchIndex.toBinary`) and each
+	 * tool's fingerprint as numbers. Same contract as {@link toJSON}, several times faster to load
+	 * with {@link Bm25Ranker.fromBinary}.
+	 *
+	 * @example
+	 * ```ts
+	 * writeFileSync("ranker.bin", ranker.toBinary());
+	 * const again = Bm25Ranker.fromBinary(readFileSync("ranker.bin"));
+	 * createToolSearchTool({ tools: host, ranker: again });
+	 * ```
+	 */
+	toBinary(): Uint8Array {
+		return saveRankerBinary(
+			this.#index ?? new ToolSearchIndex(this.#options),
+			(name) => {
+				const document = this.#held.get(name);
+				return document !== undefined
+					? fingerprintLanes(document)
+					: parseFingerprint(this.#saved?.get(name) ?? "");
+			},
+			this.#syncedAt,
+		);
+	}
+
+	/**
+	 * Loads a ranker saved with {@link toBinary}. Throws `INVALID_INDEX_DATA` as
+	 * {@link Bm25Ranker.fromJSON} does (and `ToolSearchIndex.fromBinary` for the index). The ranker
+	 * may keep views of `bytes`: do not change them afterwards.
+	 *
+	 * @example
+	 * ```ts
+	 * const ranker = Bm25Ranker.fromBinary(readFileSync("ranker.bin"), { bm25: { k1: 1.2 } });
+	 * ranker.rank("create an issue", documents, 5); // re-indexes only the tools that changed
+	 * ```
+	 */
+	static fromBinary(bytes: Uint8Array, options?: ToolSearchIndexOptions): Bm25Ranker {
+		const { index, saved, catalogVersion } = loadRankerBinary(bytes, options);
+		const ranker = new Bm25Ranker(options);
+		ranker.#index = index;
+		ranker.#saved = saved;
 		ranker.#syncedAt = catalogVersion;
 		ranker.#trusting = catalogVersion !== undefined;
 		return ranker;

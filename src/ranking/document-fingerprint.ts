@@ -37,14 +37,40 @@ function mix(lanes: Lanes, text: string): void {
 
 /**
  * The fingerprint of a document's name and of every field the index reads from it (as
- * `resolveToolSearchFields` gives them): two 32-bit FNV/Murmur-style lanes and the total length.
- * Equal documents always give equal fingerprints; a changed one gives another except with a
- * chance of about 2⁻⁶⁴ (change detection, not security).
+ * `resolveToolSearchFields` gives them): two 32-bit FNV/Murmur-style lanes (unsigned) and the
+ * total length. Equal documents always give equal fingerprints; a changed one gives another
+ * except with a chance of about 2⁻⁶⁴ (change detection, not security).
  */
-export function documentFingerprint(document: ToolSearchDocument): string {
+export function fingerprintLanes(document: ToolSearchDocument): FingerprintLanes {
 	const fields = resolveToolSearchFields(document);
 	const lanes: Lanes = [0x811c9dc5 | 0, 0x9747b28c | 0, 0];
 	mix(lanes, typeof document.name === "string" ? document.name : "");
 	for (const field of TOOL_SEARCH_FIELDS) mix(lanes, fields[field]);
-	return `${(lanes[0] >>> 0).toString(36)}.${(lanes[1] >>> 0).toString(36)}.${lanes[2].toString(36)}`;
+	return [lanes[0] >>> 0, lanes[1] >>> 0, lanes[2]];
+}
+
+/** A fingerprint's lanes: two unsigned 32-bit hashes and the total length. */
+export type FingerprintLanes = readonly [number, number, number];
+
+/** {@link fingerprintLanes} as the text a JSON snapshot saves (base 36, dot-separated). */
+export function formatFingerprint(lanes: FingerprintLanes): string {
+	return `${lanes[0].toString(36)}.${lanes[1].toString(36)}.${lanes[2].toString(36)}`;
+}
+
+/**
+ * The lanes of a fingerprint's text, or `[0, 0, 0]` (which no document has: its length counts
+ * one per text) when it is not one.
+ */
+export function parseFingerprint(text: string): FingerprintLanes {
+	const parts = text.split(".");
+	const lanes = parts.map((part) => (/^[0-9a-z]{1,11}$/.test(part) ? Number.parseInt(part, 36) : Number.NaN));
+	const [a = Number.NaN, b = Number.NaN, length = Number.NaN] = lanes;
+	if (lanes.length !== 3 || !(a <= 0xffffffff && b <= 0xffffffff && Number.isSafeInteger(length)))
+		return [0, 0, 0];
+	return [a, b, length];
+}
+
+/** The fingerprint of a document, as text: `formatFingerprint(fingerprintLanes(document))`. */
+export function documentFingerprint(document: ToolSearchDocument): string {
+	return formatFingerprint(fingerprintLanes(document));
 }

@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { ToolSearchError } from "../../src/errors.js";
 import { type SerializedToolSearchIndex, snapshotChecksum } from "../../src/index/serialize.js";
+import { resealBinaryIndex } from "../../src/index/serialize-binary.js";
 import { ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import { Bm25Ranker } from "../../src/ranking/bm25-ranker.js";
+import { resealBinaryRanker } from "../../src/ranking/bm25-ranker-binary.js";
+import { sectionsOf } from "../helpers/binary-sections.js";
 
 const WORDS = ["send", "email", "file", "read", "issue", "github", "weather", "calendar", "event", "list"];
 const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }).map((w) => w.join(" "));
@@ -201,6 +204,93 @@ describe("damaged snapshots (property)", () => {
 						original.searchDetailed(query, documents, 10),
 					);
 				loaded.toJSON();
+			}),
+			{ numRuns: 500 },
+		);
+	}, 60_000);
+
+	it("binary: every truncation is rejected with INVALID_INDEX_DATA", () => {
+		fc.assert(
+			fc.property(catalogue, (tools) => {
+				const original = new ToolSearchIndex();
+				original.addAll(tools.map(documentOf));
+				const bytes = original.toBinary();
+				for (let length = 0; length < bytes.length; length++)
+					expect(
+						rejectsOrThrowsOnly(() => ToolSearchIndex.fromBinary(bytes.subarray(0, length))),
+					).toBeUndefined();
+			}),
+			{ numRuns: 30 },
+		);
+	}, 60_000);
+
+	it("binary: any flipped bit is rejected with INVALID_INDEX_DATA", () => {
+		fc.assert(
+			fc.property(catalogue, fc.nat(), fc.nat({ max: 7 }), (tools, at, bit) => {
+				const original = new ToolSearchIndex();
+				original.addAll(tools.map(documentOf));
+				const bytes = original.toBinary();
+				bytes[at % bytes.length] = (bytes[at % bytes.length] as number) ^ (1 << bit);
+				expect(rejectsOrThrowsOnly(() => ToolSearchIndex.fromBinary(bytes))).toBeUndefined();
+			}),
+			{ numRuns: 1000 },
+		);
+	}, 60_000);
+
+	it("binary, with the checksum recomputed: an edit is rejected or loads an index that never throws later and that, emptied and refilled, ranks like the original", () => {
+		const byteEdit = fc.record({ section: fc.nat(), at: fc.nat(), value: fc.integer({ min: 1, max: 255 }) });
+		fc.assert(
+			fc.property(catalogue, fc.array(byteEdit, { minLength: 1, maxLength: 3 }), (tools, edits) => {
+				const original = new ToolSearchIndex();
+				original.addAll(tools.map(documentOf));
+				const bytes = original.toBinary();
+				const sections = sectionsOf(bytes);
+				for (const { section, at, value } of edits) {
+					// Most edits inside a section (where the structural checks stand alone), some in the header.
+					const place = sections[section % (sections.length + 1)];
+					const offset =
+						place === undefined ? at % 64 : place.at + (place.length === 0 ? 0 : at % place.length);
+					bytes[offset] = ((bytes[offset] as number) + value) & 0xff;
+				}
+				const loaded = rejectsOrThrowsOnly(() => ToolSearchIndex.fromBinary(resealBinaryIndex(bytes))) as
+					| ToolSearchIndex
+					| undefined;
+				if (loaded === undefined) return;
+				for (const query of QUERIES) loaded.search(query, { limit: 3 });
+				for (const name of loaded.names()) loaded.remove(name);
+				expect(loaded.size).toBe(0);
+				loaded.addAll(tools.map(documentOf));
+				const reference = new ToolSearchIndex(loaded.options);
+				reference.addAll(tools.map(documentOf));
+				expect(rankings(loaded)).toEqual(rankings(reference));
+				exercise(loaded, tools);
+				ToolSearchIndex.fromBinary(loaded.toBinary());
+			}),
+			{ numRuns: 1000 },
+		);
+	}, 60_000);
+
+	it("Bm25Ranker.fromBinary: any flipped bit is rejected; edited fingerprints (resealed) re-index or are rejected, never mis-rank", () => {
+		fc.assert(
+			fc.property(catalogue, fc.nat(), fc.nat({ max: 7 }), fc.boolean(), (tools, at, bit, reseal) => {
+				const documents = tools.map(documentOf);
+				const original = new Bm25Ranker();
+				original.rank("x", documents, 1);
+				const bytes = original.toBinary();
+				const [hashes, lengths] = sectionsOf(bytes);
+				const target =
+					reseal && hashes !== undefined && lengths !== undefined
+						? hashes.at + (at % (hashes.length + lengths.length || 1))
+						: at % bytes.length;
+				bytes[target] = (bytes[target] as number) ^ (1 << bit);
+				const input = reseal ? resealBinaryRanker(bytes) : bytes;
+				const loaded = rejectsOrThrowsOnly(() => Bm25Ranker.fromBinary(input)) as Bm25Ranker | undefined;
+				if (!reseal) expect(loaded).toBeUndefined();
+				if (loaded === undefined) return;
+				for (const query of QUERIES)
+					expect(loaded.searchDetailed(query, documents, 10)).toEqual(
+						original.searchDetailed(query, documents, 10),
+					);
 			}),
 			{ numRuns: 500 },
 		);

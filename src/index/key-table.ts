@@ -1,0 +1,108 @@
+/**
+ * The name keys of a loaded binary snapshot, left in the snapshot's text and found through an
+ * open-addressing hash table of their positions, instead of 200,000 strings put in a `Map` (at
+ * 100k tools the `Map` took longer than the rest of the load together). Read-only but for
+ * dropping a slot; `KeyMap` holds the keys of tools added later and turns the table into its map
+ * when slots are renumbered.
+ * @internal
+ */
+
+/** FNV-1a over UTF-16 code units of `text[from, to)`. */
+function hashRange(text: string, from: number, to: number): number {
+	let hash = 0x811c9dc5 | 0;
+	for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+	return hash;
+}
+
+/**
+ * The hash table of `keys` (two per slot: the name key, then the local key or an empty string):
+ * a power-of-two number of cells (at least twice the keys, so probes stay short), each the number
+ * of a key whose hash leads there by linear probing, in key order (so each key's slots come out
+ * ascending), or -1; and the most words any key has. Saved with the snapshot.
+ */
+export function keyCells(keys: readonly string[]): { cells: Int32Array; maxWords: number } {
+	let capacity = 16;
+	while (capacity < 2 * keys.length) capacity *= 2;
+	const cells = new Int32Array(capacity).fill(-1);
+	const mask = capacity - 1;
+	let maxWords = 0;
+	for (const [number, key] of keys.entries()) {
+		if (key === "") continue;
+		maxWords = Math.max(maxWords, key.split(" ").length);
+		let cell = hashRange(key, 0, key.length) & mask;
+		while (cells[cell] !== -1) cell = (cell + 1) & mask;
+		cells[cell] = number;
+	}
+	return { cells, maxWords };
+}
+
+export class KeyTable {
+	readonly #text: string;
+	readonly #offsets: Int32Array;
+	/** String index of slot 0's name key; slot `s`'s keys are strings `first + 2s` and `first + 2s + 1`. */
+	readonly #first: number;
+	/** {@link keyCells}' cells. */
+	readonly #cells: Int32Array;
+	readonly #gone: Uint8Array;
+	/** Slots the table covers (`0` to `slots - 1`). */
+	readonly slots: number;
+	/** The most words any key has. */
+	readonly maxWords: number;
+
+	/**
+	 * Keys of `slots` slots as strings `first` onwards of a decoded text and its string offsets,
+	 * with their {@link keyCells}, checked by the caller: a power-of-two length, at least one empty
+	 * cell (probes end), every other cell a key number below `2 * slots`.
+	 */
+	constructor(
+		text: string,
+		offsets: Int32Array,
+		first: number,
+		slots: number,
+		cells: Int32Array,
+		maxWords: number,
+	) {
+		this.#text = text;
+		this.#offsets = offsets;
+		this.#first = first;
+		this.slots = slots;
+		this.#cells = cells;
+		this.maxWords = maxWords;
+		this.#gone = new Uint8Array(slots);
+	}
+
+	/** Calls `visit` with each slot (not dropped) holding `key`, in ascending slot order. */
+	forEach(key: string, visit: (slot: number) => void): void {
+		const cells = this.#cells;
+		const mask = cells.length - 1;
+		const text = this.#text;
+		const offsets = this.#offsets;
+		const first = this.#first;
+		for (let cell = hashRange(key, 0, key.length) & mask; ; cell = (cell + 1) & mask) {
+			const held = cells[cell] as number;
+			if (held === -1) return;
+			const from = offsets[first + held] as number;
+			if ((offsets[first + held + 1] as number) - from !== key.length || !text.startsWith(key, from))
+				continue;
+			const slot = held >> 1;
+			if (this.#gone[slot] === 0) visit(slot);
+		}
+	}
+
+	/** Leaves `slot` out from now on (its tool was removed). */
+	drop(slot: number): void {
+		this.#gone[slot] = 1;
+	}
+
+	/** Calls `visit` with every key and its slot (not dropped), in slot order. */
+	forEachKey(visit: (key: string, slot: number) => void): void {
+		const offsets = this.#offsets;
+		for (let key = 0; key < 2 * this.slots; key++) {
+			const slot = key >> 1;
+			if (this.#gone[slot] === 1) continue;
+			const from = offsets[this.#first + key] as number;
+			const to = offsets[this.#first + key + 1] as number;
+			if (from !== to) visit(this.#text.slice(from, to), slot);
+		}
+	}
+}
