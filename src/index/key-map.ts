@@ -20,8 +20,8 @@ export function nameKeys(name: string, known?: KnownNameKeys): { nameKey: string
 	return { nameKey: prefix === "" ? localKey : localKey === "" ? prefix : `${prefix} ${localKey}`, localKey };
 }
 
-/** Buckets of the first-word filter (a power of two): 64 KB per index. */
-const FIRST_WORD_BUCKETS = 1 << 14;
+/** Buckets of the first-word filter (a power of two): 16 KB per index. */
+const FIRST_WORD_BUCKETS = 1 << 12;
 
 /** The filter bucket of the word `text[0, end)`: FNV-1a over its code units. */
 function wordBucket(text: string, end: number): number {
