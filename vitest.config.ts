@@ -19,5 +19,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ["test/**/*.test.ts"],
+		// A hang guard, not a speed check: the property tests take 4–5 s on a loaded 2-core machine.
+		testTimeout: 30_000,
 	},
 });
