@@ -1,4 +1,5 @@
 import { TOOL_SEARCH_FIELDS, type ToolSearchFieldName } from "../defaults.js";
+import type { ToolExclusion } from "./exclusion.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { CANDIDATE_POOL, clearRun, runQuery } from "./index-search.js";
 import { FIELD_COUNT, type IndexStore } from "./index-store.js";
@@ -127,7 +128,7 @@ export function explainSlot(
 	query: string,
 	slot: number,
 	limit: number,
-	exclude: ((name: string) => boolean) | undefined,
+	exclude: ToolExclusion | undefined,
 ): ToolSearchExplanation {
 	const ctx = scoringContext(store, options);
 	const terms: ExplainedTerm[] = [];

@@ -1,5 +1,6 @@
 import type { ToolSearchMatch } from "../types.js";
 import { bestSet } from "./best-set.js";
+import type { ToolExclusion } from "./exclusion.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { firstPhase, type PoolGate, secondPhase } from "./maxscore.js";
@@ -105,7 +106,7 @@ export function runQuery(
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 	poolSize: number,
-	exclude: ((name: string) => boolean) | undefined,
+	exclude: ToolExclusion | undefined,
 	allowPruning = true,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
@@ -142,16 +143,26 @@ export function runQuery(
 	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
 }
 
-/** The exclusion test of one query, asking `exclude` at most once per tool (marks in the store). */
-function poolGate(store: IndexStore, exclude: ((name: string) => boolean) | undefined): PoolGate {
+/**
+ * The exclusion test of one query (marks in the store): a set of names is marked up front, one
+ * lookup per name, so the test is a read of the mark; a function is asked at most once per tool.
+ */
+function poolGate(store: IndexStore, exclude: ToolExclusion | undefined): PoolGate {
 	if (store.queryEpoch >= 0x3fffffff) {
 		store.filterMark.fill(0);
 		store.queryEpoch = 0;
 	}
 	const epoch = ++store.queryEpoch;
 	const { filterMark, names } = store;
+	if (exclude === undefined) return { epoch, keep: () => true };
+	if (typeof exclude !== "function") {
+		for (const name of exclude) {
+			const slot = store.slotOf.get(name);
+			if (slot !== undefined) filterMark[slot] = -epoch;
+		}
+		return { epoch, keep: (slot) => filterMark[slot] !== -epoch };
+	}
 	const keep = (slot: number): boolean => {
-		if (exclude === undefined) return true;
 		const held = filterMark[slot] as number;
 		if (held === epoch) return true;
 		if (held === -epoch) return false;
@@ -233,7 +244,7 @@ export function searchStore(
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 	limit: number,
-	exclude: ((name: string) => boolean) | undefined,
+	exclude: ToolExclusion | undefined,
 	allowPruning = true,
 	poolSize = CANDIDATE_POOL,
 ): IndexSearchResult {

@@ -72,7 +72,8 @@ async function rank(
 					catalogVersion,
 					...(ctx === undefined ? {} : { ctx }),
 					...(pipeline.on ? { signals: true } : {}),
-					exclude: (name) => hidden.has(name) || run.keep?.(name) === false,
+					// The active set itself when nothing else filters: the index marks it up front.
+					exclude: run.keep === undefined ? hidden : (name) => hidden.has(name) || run.keep?.(name) === false,
 					fallback,
 					timeoutMs: pipeline.rankerTimeoutMs,
 					onError: pipeline.onError,

@@ -59,9 +59,10 @@ export interface Bm25RankerStats {
 export interface Bm25SearchOptions extends ToolRankOptions {
 	/**
 	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.
-	 * the tools already active. Called only for tools that would make the cut.
+	 * the tools already active. A function is called only for tools that would make the cut; a set
+	 * of names is marked up front, without a call per tool.
 	 */
-	exclude?: ((name: string) => boolean) | undefined;
+	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 	/**
 	 * The host's catalogue version `documents` come from (`ToolCatalog.getCatalogVersion`; a string
 	 * or a finite number, else ignored). A ranker restored from a snapshot saved at this version
@@ -210,7 +211,7 @@ export class Bm25Ranker implements ToolRanker {
 	explain(
 		query: string,
 		name: string,
-		options?: { limit?: number; exclude?: (name: string) => boolean },
+		options?: { limit?: number; exclude?: ((name: string) => boolean) | ReadonlySet<string> },
 	): ToolSearchExplanation {
 		if (this.#index === undefined)
 			throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);

@@ -58,7 +58,7 @@ export interface RankWithFallbackOptions extends ToolRankOptions {
 	 * Documents to leave out of the results. A `Bm25Ranker` keeps them indexed (no re-indexing when
 	 * the set changes) and filters at query time; any other ranker is given only the rest.
 	 */
-	exclude?: ((name: string) => boolean) | undefined;
+	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 	/** The ranker to fall back to after the chain. @defaultValue the shared default `Bm25Ranker` */
 	fallback?: ToolRanker | undefined;
 	/**
@@ -141,7 +141,7 @@ function ignored(ignoredTerms: number | undefined): { ignoredTerms?: number } {
 
 /** What a trusted ranker is called with: the ranker options, the exclusion and the catalogue version. */
 type TrustedOptions = ToolRankOptions & {
-	exclude?: ((name: string) => boolean) | undefined;
+	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 	catalogVersion?: string | number | undefined;
 };
 
@@ -239,7 +239,11 @@ export async function rankWithFallback(
 			};
 		}
 		candidates ??=
-			exclude === undefined ? documents() : documents().filter((document) => !exclude(document.name));
+			exclude === undefined
+				? documents()
+				: documents().filter((document) =>
+						typeof exclude === "function" ? !exclude(document.name) : !exclude.has(document.name),
+					);
 		const answer = await attempt(each, query, candidates, limit, callOptions, timeoutMs);
 		if (typeof answer !== "string") {
 			attempts.push({ ranker: name, ms: elapsedMs(start) });

@@ -18,7 +18,7 @@ export interface DetailedRanker {
 		documents: readonly ToolSearchDocument[],
 		limit: number,
 		options?: ToolRankOptions & {
-			exclude?: ((name: string) => boolean) | undefined;
+			exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 			catalogVersion?: string | number | undefined;
 		},
 	): IndexSearchResult;
