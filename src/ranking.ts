@@ -3,7 +3,8 @@
  * explain rankings, or use the index without the tool.
  *
  * - {@link Bm25Ranker}: the default ranker (a {@link ToolSearchIndex} behind the `ToolRanker` call),
- *   kept current across calls, with `explain`, `toJSON` / `fromJSON` for a warm start.
+ *   kept current across calls, with `explain`, `toJSON` / `fromJSON` and `toBinary` / `fromBinary`
+ *   for a warm start.
  * - {@link ToolSearchIndex}: the incremental BM25F+ index itself (add / update / remove one tool).
  * - {@link tokenize}: the tokenizer both use.
  * - The hybrid ranker's types (`createHybridRanker` itself is in `tool-search`) and

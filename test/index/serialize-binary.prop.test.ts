@@ -76,9 +76,10 @@ describe("binary snapshots (property)", () => {
 				fc.uniqueArray(tool, { maxLength: 8, selector: (t) => t.name }),
 				fc.array(op, { maxLength: 20 }),
 				fc.array(op, { maxLength: 20 }),
+				fc.array(op, { maxLength: 10 }),
 				fc.boolean(),
 				fc.array(wordText, { maxLength: 3 }),
-				(initial, before, after, compactTerms, extra) => {
+				(initial, before, after, later, compactTerms, extra) => {
 					const queries = [...QUERIES, ...extra];
 					const index = new ToolSearchIndex();
 					// With no floor on dead terms, removals and updates compact the vocabulary as they go.
@@ -97,6 +98,14 @@ describe("binary snapshots (property)", () => {
 					if (compactTerms) indexStore(loaded).minDeadTerms = 0;
 					apply(index, after);
 					apply(loaded, after);
+					expect(rankings(loaded, queries)).toEqual(rankings(index, queries));
+					expect(loaded.names()).toEqual(index.names());
+					// Saving compacts (renumbers the slots); names still lead to the right tools after.
+					expect(loaded.toBinary()).toEqual(index.toBinary());
+					apply(index, later);
+					apply(loaded, later);
+					expect(loaded.names()).toEqual(index.names());
+					for (const t of initial) expect(loaded.has(t.name)).toBe(index.has(t.name));
 					expect(rankings(loaded, queries)).toEqual(rankings(index, queries));
 					expect(loaded.toBinary()).toEqual(index.toBinary());
 				},
