@@ -35,6 +35,18 @@ export function toolLocalName(name: string): string {
 	return local === "" ? name : local;
 }
 
+/**
+ * Whether `local` is `toolLocalName(name)`, without cutting the local name out of `name`.
+ * @internal
+ * @example
+ * isLocalNameOf("create_issue", "mcp__github__create_issue"); // true
+ */
+export function isLocalNameOf(local: string, name: string): boolean {
+	const at = name.lastIndexOf("__");
+	if (at < 0 || at + 2 === name.length) return local === name;
+	return local.length === name.length - at - 2 && name.endsWith(local);
+}
+
 /** `value` trimmed when it is a string with visible content, else `undefined`. */
 function nonBlank(value: unknown): string | undefined {
 	if (typeof value !== "string") return undefined;
@@ -43,17 +55,19 @@ function nonBlank(value: unknown): string | undefined {
 }
 
 /**
- * Joins the parts that are non-blank strings with `"\n"`, each trimmed. Concatenation rather than
+ * Joins the parts (two or three, no array) that are non-blank strings with `"\n"`, each trimmed. Concatenation rather than
  * `Array#join`: V8 then links the parts instead of copying them, and the index never reads `text`,
  * so a host with 100k tools does not pay for a second copy of every description.
  */
-function joinLines(parts: readonly unknown[]): string {
-	let joined = "";
-	for (const part of parts) {
-		const line = nonBlank(part);
-		if (line !== undefined) joined = joined === "" ? line : `${joined}\n${line}`;
-	}
-	return joined;
+function joinLines(first: unknown, second: unknown, third?: unknown): string {
+	return appendLine(appendLine(nonBlank(first) ?? "", second), third);
+}
+
+/** `joined` with the non-blank string `part`, trimmed, on a line of its own. */
+function appendLine(joined: string, part: unknown): string {
+	const line = nonBlank(part);
+	if (line === undefined) return joined;
+	return joined === "" ? line : `${joined}\n${line}`;
 }
 
 /**
@@ -140,7 +154,7 @@ export function buildToolSearchDocument(
 			throw new ToolSearchError("INVALID_TOOL", `namespace name must be a string, got ${quote(nsName)}`);
 		}
 		namespaceName = nsName;
-		namespaceDetails = joinLines([namespace.description, namespace.instructions]);
+		namespaceDetails = joinLines(namespace.description, namespace.instructions);
 	}
 
 	const description = typeof tool.description === "string" ? tool.description : "";
@@ -165,12 +179,18 @@ export function buildToolSearchDocument(
 
 	const heading = label === "" ? name : label;
 	const line = firstLine(description, SUMMARY_MAX_LENGTH);
-	const document: ToolSearchDocument = {
-		name,
-		text: joinLines([description, parameterNames, parameterText]),
-		summary: line === "" ? heading : `${heading}: ${line}`,
-		...(namespace === undefined ? {} : { namespaceText: joinLines([namespaceName, namespaceDetails]) }),
-		fields: Object.freeze(fields),
-	};
+	const text = joinLines(description, parameterNames, parameterText);
+	const summary = line === "" ? heading : `${heading}: ${line}`;
+	// Two literals rather than a spread: the same properties in the same order, without a temporary.
+	const document: ToolSearchDocument =
+		namespace === undefined
+			? { name, text, summary, fields: Object.freeze(fields) }
+			: {
+					name,
+					text,
+					summary,
+					namespaceText: joinLines(namespaceName, namespaceDetails),
+					fields: Object.freeze(fields),
+				};
 	return Object.freeze(document);
 }

@@ -12,6 +12,7 @@ export interface SchemaText {
 }
 
 import { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, MAX_SCHEMA_TEXT_LENGTH } from "../defaults.js";
+import { UniqueList } from "./unique-list.js";
 
 export { MAX_SCHEMA_DEPTH } from "../defaults.js";
 
@@ -108,23 +109,23 @@ function textOf(value: unknown): string | undefined {
 export function schemaText(schema: unknown): SchemaText {
 	const walk: SchemaWalk = {
 		root: schema,
-		names: new Set(),
-		texts: new Set(),
-		visited: new Set(),
+		names: new UniqueList(),
+		texts: new UniqueList(),
+		visited: new UniqueList(),
 		items: MAX_SCHEMA_NODES,
 		chars: MAX_SCHEMA_TEXT_LENGTH,
 		refs: undefined,
 	};
 	walkSchema(walk, schema, 0);
-	return { names: [...walk.names], texts: [...walk.texts] };
+	return { names: walk.names.items, texts: walk.texts.items };
 }
 
 /** The state of one {@link schemaText} walk (module-level functions, no closures per call). */
 interface SchemaWalk {
 	readonly root: unknown;
-	readonly names: Set<string>;
-	readonly texts: Set<string>;
-	readonly visited: Set<object>;
+	readonly names: UniqueList<string>;
+	readonly texts: UniqueList<string>;
+	readonly visited: UniqueList<object>;
 	/** Schema nodes, property names and enum values still to read ({@link MAX_SCHEMA_NODES} at first). */
 	items: number;
 	/** Code units of names and texts still to collect ({@link MAX_SCHEMA_TEXT_LENGTH} at first). */
@@ -141,11 +142,13 @@ function take(walk: SchemaWalk): boolean {
 }
 
 /** Adds `text` to `into` within the character budget (a text crossing it is cut). */
-function addWithin(walk: SchemaWalk, into: Set<string>, text: string): void {
+function addWithin(walk: SchemaWalk, into: UniqueList<string>, text: string): void {
 	if (into.has(text)) return;
 	const kept = text.length <= walk.chars ? text : text.slice(0, walk.chars);
 	walk.chars -= kept.length;
-	into.add(kept);
+	// A cut text may equal one kept already.
+	if (kept !== text && into.has(kept)) return;
+	into.push(kept);
 }
 
 function addText(walk: SchemaWalk, value: unknown): void {
@@ -164,7 +167,7 @@ function walkEach(walk: SchemaWalk, list: unknown, depth: number): void {
 function walkSchema(walk: SchemaWalk, node: unknown, depth: number): void {
 	if (depth > MAX_SCHEMA_DEPTH || !isSchemaObject(node) || walk.visited.has(node)) return;
 	if (!take(walk)) return;
-	walk.visited.add(node);
+	walk.visited.push(node);
 	const next = depth + 1;
 
 	if (typeof node.title === "string") addText(walk, node.title);

@@ -7,21 +7,21 @@ import { grow } from "../internal/grow.js";
 
 export class DocumentTerms {
 	/** The distinct terms, in order of first appearance: `terms[0, count)`. */
-	terms = new Int32Array(256);
+	terms = new Int32Array(64);
 	count = 0;
 	/**
 	 * The (term, field) entries: per distinct term `i`, a list from `first[i]` through `next[e]`
 	 * (`-1` ends it) of entries in ascending field order, each with its field and frequency.
 	 */
-	first = new Int32Array(256);
-	next = new Int32Array(1024);
-	field = new Uint8Array(1024);
-	frequency = new Int32Array(1024);
+	first = new Int32Array(64);
+	next = new Int32Array(128);
+	field = new Uint8Array(128);
+	frequency = new Int32Array(128);
 	/** Per distinct term, its last entry (the one a further occurrence in the same field extends). */
-	#last = new Int32Array(256);
+	#last = new Int32Array(64);
 	/** Per term id, the collection it was last seen in, and its position in `terms` then. */
-	#seen = new Int32Array(256);
-	#row = new Int32Array(256);
+	#seen = new Int32Array(64);
+	#row = new Int32Array(64);
 	/** Number of the current collection in `#seen` (never 0). */
 	#stamp = 0;
 

@@ -1,5 +1,5 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
-import { toolLocalName } from "../document/create-tool-search-document.js";
+import { isLocalNameOf } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
@@ -71,6 +71,12 @@ export class IndexStore {
 	readonly postings = new Postings();
 	/** While true, merges wait (bulk adds). */
 	deferMerge = false;
+	/**
+	 * While true (a bulk add into an empty index), inserts write no forward lists: {@link finishBulk}
+	 * derives every tool's from the merged postings in one transpose, cheaper than one sort and
+	 * encoding per tool.
+	 */
+	deferForward = false;
 	// Marks: the slots a ranker call may return.
 	mark = new Uint32Array(64);
 	epoch = 0;
@@ -166,18 +172,19 @@ export class IndexStore {
 		found.collect(ids, reader.from, reader.to, this.terms.length);
 		this.#sortedTerms = grow(this.#sortedTerms, found.count);
 		this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
-		const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
-		this.forward.append(slot, this.#termBytes, 0, byteCount);
+		if (!this.deferForward) {
+			const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
+			this.forward.append(slot, this.#termBytes, 0, byteCount);
+		}
 		this.#post(slot, known);
 		const { nameKey, localKey } = nameKeys(name, {
 			nameKey:
 				fields.name === name
 					? this.#joinTerms(ids, reader.from[NAME_FIELD], reader.to[NAME_FIELD])
 					: undefined,
-			localKey:
-				fields.localName === toolLocalName(name)
-					? this.#joinTerms(ids, reader.from[LOCAL_NAME_FIELD], reader.to[LOCAL_NAME_FIELD])
-					: undefined,
+			localKey: isLocalNameOf(fields.localName, name)
+				? this.#joinTerms(ids, reader.from[LOCAL_NAME_FIELD], reader.to[LOCAL_NAME_FIELD])
+				: undefined,
 		});
 		this.keys.add(nameKey, slot);
 		if (localKey !== nameKey) this.keys.add(localKey, slot);
@@ -275,6 +282,17 @@ export class IndexStore {
 		if (this.deferMerge) return;
 		if (vocabularyNeedsCompaction(this, this.minDeadTerms)) compactVocabulary(this);
 		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
+	}
+
+	/** Ends a bulk add: merges, and writes the forward lists if they were deferred. */
+	finishBulk(): void {
+		this.maybeMerge();
+		if (!this.deferForward) return;
+		// Every posting is in the main segment now: the index was empty when the bulk add began.
+		const { offsets, docs, mainTerms } = this.postings;
+		const forward = termSetsFromPostings(offsets, docs, mainTerms, this.slots);
+		this.forward.load(forward.start, forward.count, forward.values);
+		this.deferForward = false;
 	}
 
 	/** Merges the tail when it has grown past a quarter of the main segment (amortised O(1) per entry). */

@@ -134,12 +134,13 @@ export class ToolSearchIndex {
 		const store = this.#store;
 		const deferred = store.deferMerge;
 		store.deferMerge = true;
+		if (!deferred && store.slots === 0) store.deferForward = true;
 		try {
 			for (const document of documents) this.add(document);
 		} finally {
 			store.deferMerge = deferred;
 			if (!deferred) {
-				store.maybeMerge();
+				store.finishBulk();
 				computeAllImpacts(scoringContext(store, this.options));
 			}
 		}

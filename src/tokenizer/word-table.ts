@@ -31,16 +31,16 @@ export function wordHashStep(h: number, code: number): number {
 
 export class WordTable {
 	/** Open addressing, linear probing: entry + 1 per slot, 0 for an empty slot. */
-	#slots = new Int32Array(1024);
-	#hash = new Int32Array(256);
-	#start = new Int32Array(256);
-	#length = new Uint8Array(256);
+	#slots = new Int32Array(64);
+	#hash = new Int32Array(32);
+	#start = new Int32Array(32);
+	#length = new Uint8Array(32);
 	/** The words' characters (lowercase ASCII), end to end. */
-	#chars = new Uint8Array(2048);
+	#chars = new Uint8Array(256);
 	#charsUsed = 0;
 	#tokens: (string | null)[] = [];
 	/** Per entry, the owner's number for it; -1 until the owner sets one. */
-	values = new Int32Array(256).fill(-1);
+	values = new Int32Array(32).fill(-1);
 	/** Words interned. */
 	count = 0;
 	/** Tokens of the words `lookup` did not intern since the last {@link resetSpill}. */
@@ -53,7 +53,7 @@ export class WordTable {
 
 	/** Forgets every word (and every value). */
 	clear(): void {
-		this.#slots = new Int32Array(1024);
+		this.#slots = new Int32Array(64);
 		this.#charsUsed = 0;
 		this.#tokens = [];
 		this.values.fill(-1);

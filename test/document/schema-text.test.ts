@@ -259,6 +259,26 @@ describe("schemaText", () => {
 		expect(texts).toEqual([]);
 	});
 
+	it("keeps names and texts once and reads a shared sub-schema once, however many came before", () => {
+		// Lists past 16 items switch from scanning to a Set: repeats on both sides of the switch.
+		const shared = { description: "shared", properties: { inner: { description: "inner text" } } };
+		const properties: Record<string, unknown> = {};
+		for (let index = 0; index < 40; index++) {
+			properties[`p${index % 25}_${index < 25 ? "a" : "b"}`] = { description: `text ${index % 20}` };
+			properties[`s${index}`] = shared;
+		}
+		const { names, texts } = schemaText({ properties, items: { properties: { p3_a: shared } } });
+		const expectedNames = [];
+		for (let index = 0; index < 40; index++) {
+			expectedNames.push(`p${index % 25}_${index < 25 ? "a" : "b"}`, `s${index}`);
+			if (index === 0) expectedNames.push("inner");
+		}
+		expect(names).toEqual(expectedNames);
+		const expectedTexts = Array.from({ length: 20 }, (_, index) => `text ${index}`);
+		expectedTexts.splice(1, 0, "shared", "inner text");
+		expect(texts).toEqual(expectedTexts);
+	});
+
 	it("reads 10,000 properties, each with a $ref, up to its node budget, in walk order", () => {
 		const properties: Record<string, unknown> = {};
 		for (let index = 0; index < 10_000; index++) {

@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TOOL_SEARCH_FIELDS } from "../../src/defaults.js";
-import { createToolSearchDocument, toolLocalName } from "../../src/document/create-tool-search-document.js";
+import {
+	createToolSearchDocument,
+	isLocalNameOf,
+	toolLocalName,
+} from "../../src/document/create-tool-search-document.js";
 import { FieldTerms } from "../../src/index/field-tokens.js";
 import { nameKeys } from "../../src/index/index-store.js";
 import { tokenize } from "../../src/tokenizer/tokenize.js";
@@ -140,6 +144,19 @@ describe("FieldTerms (property)", () => {
 		renumbered.vocabularyVersion = 1;
 		expect(readTokens(reader, renumbered, fields)).toEqual(naive(fields));
 		expect(renumbered.terms).toEqual(["unrelated", ...naiveNumbering([fields])]);
+	});
+
+	it("isLocalNameOf(local, name) is toolLocalName(name) === local", () => {
+		const underscores = fc.constantFrom("", "_", "__", "___", "a", "b_", "_c", "a__b", "__x__");
+		const part = fc.array(underscores, { maxLength: 5 }).map((parts) => parts.join(""));
+		fc.assert(
+			fc.property(part, part, (name, other) => {
+				for (const local of [toolLocalName(name), other, name, `${toolLocalName(name)}_`]) {
+					expect(isLocalNameOf(local, name)).toBe(toolLocalName(name) === local);
+				}
+			}),
+			{ numRuns: 3000 },
+		);
 	});
 
 	it("nameKeys equals tokenizing the name and its local name on their own, for any name", () => {
