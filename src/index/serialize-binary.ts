@@ -97,22 +97,28 @@ export function resealBinaryIndex(bytes: Uint8Array): Uint8Array {
 
 const damaged = (what: string) => invalidIndexData(`binary index is damaged (${what}); it may be edited`);
 
-/** Loads a binary snapshot: checks header, checksum and structure, then assembles the store. */
-export function storeFromBinary(bytes: unknown): { store: IndexStore; options: unknown } {
+/** A binary snapshot's sections by name, its counts and its decoded strings. */
+interface Saved {
+	readonly namespaceOf: Int32Array;
+	readonly fieldLength: Uint16Array;
+	readonly summary: Int32Array;
+	readonly offsets: Int32Array;
+	readonly docs: Int32Array;
+	readonly metaOffsets: Int32Array;
+	readonly meta: Uint16Array;
+	readonly cells: Int32Array;
+	readonly terms: number;
+	readonly slots: number;
+	readonly namespaces: number;
+	readonly maxWords: number;
+	readonly text: string;
+	readonly stringOffsets: Int32Array;
+}
+
+/** Reads the container and names its sections; checks that their sizes agree with the counts. */
+function readSaved(bytes: unknown): Saved {
 	const { flags, sections } = readLayout(SPEC, bytes);
-	const [
-		counts,
-		stringOffsets,
-		stringBytes,
-		namespaceOf,
-		fieldLength,
-		summary,
-		offsets,
-		docs,
-		metaOffsets,
-		meta,
-		cells,
-	] = sections as [
+	const [counts, stringOffsets, stringBytes, namespaceOf, fieldLength, summary, offsets, docs] = sections as [
 		Int32Array,
 		Int32Array,
 		Uint8Array,
@@ -121,27 +127,13 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 		Int32Array,
 		Int32Array,
 		Int32Array,
-		Int32Array,
-		Uint16Array,
-		Int32Array,
 	];
-	const [terms, slots, namespaces, maxWords] = [
-		counts[0] ?? -1,
-		counts[1] ?? -1,
-		counts[2] ?? -1,
-		counts[3] ?? -1,
-	];
-	const firstTerm = 1 + FIELD_COUNT;
-	const firstName = firstTerm + terms;
-	const firstNamespace = firstName + slots;
-	const firstKey = firstNamespace + namespaces;
+	const [metaOffsets, meta, cells] = sections.slice(8) as [Int32Array, Uint16Array, Int32Array];
+	const [terms = -1, slots = -1, namespaces = -1, maxWords = -1] = counts;
 	if (
 		counts.length !== 4 ||
-		terms < 0 ||
-		slots < 0 ||
-		namespaces < 0 ||
-		maxWords < 0 ||
-		stringOffsets.length !== firstKey + 2 * slots + 1 ||
+		Math.min(terms, slots, namespaces, maxWords) < 0 ||
+		stringOffsets.length !== 1 + FIELD_COUNT + terms + 3 * slots + namespaces + 1 ||
 		namespaceOf.length !== slots ||
 		fieldLength.length !== slots * FIELD_COUNT ||
 		offsets.length !== terms + 1
@@ -150,21 +142,31 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 			"binary index is inconsistent (section sizes do not match its counts); it is damaged",
 		);
 	const text = decodeStrings(stringOffsets, stringBytes, (flags & UTF16) !== 0, "binary index");
-	const at = (i: number) => text.slice(stringOffsets[i], stringOffsets[i + 1]);
+	const arrays = { namespaceOf, fieldLength, summary, offsets, docs, metaOffsets, meta, cells };
+	return { ...arrays, terms, slots, namespaces, maxWords, text, stringOffsets };
+}
+
+/** Loads a binary snapshot: checks header, checksum and structure, then assembles the store. */
+export function storeFromBinary(bytes: unknown): { store: IndexStore; options: unknown } {
+	const saved = readSaved(bytes);
+	const { text, stringOffsets, terms, slots, namespaces } = saved;
+	const firstTerm = 1 + FIELD_COUNT;
+	const firstName = firstTerm + terms;
+	const firstNamespace = firstName + slots;
 	const fields = sliceStrings(text, stringOffsets, 1, firstTerm);
 	if (fields.join("\n") !== TOOL_SEARCH_FIELDS.join("\n"))
 		throw invalidIndexData(`binary index has fields ${quote(fields)}, expected ${quote(TOOL_SEARCH_FIELDS)}`);
 	let options: unknown;
 	try {
-		options = JSON.parse(at(0));
+		options = JSON.parse(text.slice(0, stringOffsets[1]));
 	} catch {
 		throw damaged("options are not JSON");
 	}
 	const problem =
-		postingsDamage(offsets, docs, metaOffsets, meta, slots) ??
-		rangeDamage("namespace of slot", namespaceOf, -1, namespaces) ??
-		rangeDamage("summary term", summary, 0, terms) ??
-		keyCellsDamage(cells, 2 * slots);
+		postingsDamage(saved.offsets, saved.docs, saved.metaOffsets, saved.meta, slots) ??
+		rangeDamage("namespace of slot", saved.namespaceOf, -1, namespaces) ??
+		rangeDamage("summary term", saved.summary, 0, terms) ??
+		keyCellsDamage(saved.cells, 2 * slots);
 	if (problem !== undefined) throw damaged(problem);
 	for (let i = firstName; i < firstNamespace; i++)
 		if (stringOffsets[i] === stringOffsets[i + 1]) throw damaged(`slot ${i - firstName} has an empty name`);
@@ -175,13 +177,27 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 		sliceStrings(text, stringOffsets, firstTerm, firstName),
 		sliceStrings(text, stringOffsets, firstName, firstNamespace),
 	);
-	for (let id = 0; id < namespaces; id++) store.namespaceIds.set(at(firstNamespace + id), id);
+	for (const [id, namespace] of sliceStrings(
+		text,
+		stringOffsets,
+		firstNamespace,
+		firstNamespace + namespaces,
+	).entries())
+		store.namespaceIds.set(namespace, id);
 	if (store.namespaceIds.size !== namespaces) throw damaged("a namespace is listed twice");
-	store.namespaceOf.set(namespaceOf);
-	store.fieldLength.set(fieldLength);
-	fillDerived(store, offsets, summary);
-	store.keys.load(new KeyTable(text, stringOffsets, firstKey, slots, cells, maxWords));
-	store.postings.install(offsets, docs, metaOffsets, meta, terms);
+	store.namespaceOf.set(saved.namespaceOf);
+	store.fieldLength.set(saved.fieldLength);
+	fillDerived(store, saved.offsets, saved.summary);
+	const keys = new KeyTable(
+		text,
+		stringOffsets,
+		firstNamespace + namespaces,
+		slots,
+		saved.cells,
+		saved.maxWords,
+	);
+	store.keys.load(keys);
+	store.postings.install(saved.offsets, saved.docs, saved.metaOffsets, saved.meta, terms);
 	store.forwardPending = true;
 	return { store, options };
 }

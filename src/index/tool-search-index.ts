@@ -275,7 +275,8 @@ export class ToolSearchIndex {
 	 * `INVALID_INDEX_DATA` for other data, another format version, damaged or truncated bytes, or —
 	 * when `options` are given — options that differ from the saved ones. The loaded index may keep
 	 * views of `bytes` instead of copies (never writing to them): do not change `bytes` afterwards.
-	 * Each tool's term list and the cached impacts are computed on first use, not here.
+	 * Each tool's term list and the cached impacts are computed on first use, not here. Throws
+	 * `INVALID_OPTIONS` on a big-endian platform.
 	 *
 	 * @example
 	 * ```ts
