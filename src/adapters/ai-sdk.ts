@@ -27,6 +27,7 @@
 import { NoSuchToolError, type Tool, type ToolSet } from "ai";
 import { DEFAULT_TOOL_SEARCH_LIMIT, TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
+import { uniqueCatalogVersion } from "../host/catalog-version.js";
 import { createActiveToolSet } from "../host/create-active-tool-set.js";
 import type { ToolHost } from "../host/types.js";
 import { planDiscovery, renderToolSearchDescription } from "../integration/index.js";
@@ -107,9 +108,10 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		active: plan.loaded,
 		pinned: plan.searchEnabled ? [...pinned, TOOL_SEARCH_TOOL_NAME] : pinned,
 	});
+	const version = uniqueCatalogVersion();
 	const host: ToolHost = {
 		getAllTools: () => [...infos, searchInfo],
-		getCatalogVersion: () => 0, // the tools are read once, above
+		getCatalogVersion: () => version, // the tools are read once, above
 		getActiveTools: () => active.getActiveTools(),
 		setActiveTools: (next) => active.setActiveTools(next),
 	};

@@ -17,3 +17,17 @@ export function readCatalogVersion(host: unknown): string | number | undefined {
 		return undefined; // a host that cannot say: every tool is checked
 	}
 }
+
+let issued = 0;
+
+/**
+ * A catalogue version no other catalogue (in this process or another) says: for hosts whose
+ * versions are counters. A counter alone would repeat across processes (`0` today and `0`
+ * tomorrow with other tools), and a ranker saved at one would then trust a snapshot of other
+ * tools; a durable version (a registry's revision) is for the host to give.
+ */
+export function uniqueCatalogVersion(): string {
+	issued++;
+	const random = Math.floor(Math.random() * 2 ** 48).toString(36);
+	return `local:${Date.now().toString(36)}.${random}.${issued.toString(36)}`;
+}

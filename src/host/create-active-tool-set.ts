@@ -10,6 +10,7 @@ import {
 	resolveActiveSetBudget,
 	toolTokens,
 } from "./active-set-budget.js";
+import { uniqueCatalogVersion } from "./catalog-version.js";
 import type { ActiveToolSet, ToolCatalog } from "./types.js";
 
 /**
@@ -55,11 +56,13 @@ export interface InMemoryToolHost extends ToolCatalog, ActiveToolSet {
 	/** A copy of the tools. */
 	getAllTools(): ToolInfo[];
 	/**
-	 * Always `0`: the catalogue is fixed at creation, so `tool_search` reads it once and every later
-	 * call costs only its query. A tool object changed in place afterwards is not seen: make a new
-	 * host (or a catalogue with its own version) for tools that change.
+	 * One value for the host's life, unlike any other host's: the catalogue is fixed at creation, so
+	 * `tool_search` reads it once and every later call costs only its query. A tool object changed
+	 * in place afterwards is not seen: make a new host (or a catalogue with its own version) for
+	 * tools that change. Not durable: a ranker saved over this host is checked tool by tool when
+	 * restored over another (give your own host a durable `getCatalogVersion` for that).
 	 */
-	getCatalogVersion(): number;
+	getCatalogVersion(): string;
 	/** Pinned names first, then the active ones in the order last given to `setActiveTools`. */
 	getActiveTools(): string[];
 	/** Replaces the active set; pinned names stay, unknown names are dropped and reported, duplicates collapse. */
@@ -182,9 +185,10 @@ export function createActiveToolSet(options: ActiveToolSetOptions): InMemoryTool
 	]);
 	if (ignored.length > 0) onUnknownTools?.([...ignored]);
 
+	const version = uniqueCatalogVersion();
 	return {
 		getAllTools: () => [...catalog],
-		getCatalogVersion: () => 0,
+		getCatalogVersion: () => version,
 		getActiveTools: () => [...pinned, ...active],
 		setActiveTools(names: readonly string[]): void {
 			const given = nameArray(names, "setActiveTools names");

@@ -36,7 +36,9 @@ export interface ToolCatalog {
 	 * return `undefined`, when the host cannot tell: every call then compares each tool's fields
 	 * with the last call's (a few property reads per tool; 10–20 ms at 100,000 tools). With a
 	 * version, `exclude` and `namespaceOf` are asked again only when it changes. The in-memory host
-	 * and the MCP catalogue have it.
+	 * and the MCP catalogue have it, unique to the process. A version durable across restarts (a
+	 * registry's revision, a hash of the config) also lets a `Bm25Ranker` saved at it and restored
+	 * answer its first call without reading the tools.
 	 */
 	getCatalogVersion?(): string | number | undefined;
 }

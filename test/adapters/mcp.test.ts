@@ -320,7 +320,7 @@ describe("createMcpCatalog", () => {
 			{ name: "merge_pull_request", description: "Merge a pull request", inputSchema: schema("repo") },
 		]);
 		await vi.waitFor(() => expect(names(catalog)).toContain("github__merge_pull_request"));
-		expect(catalog.getCatalogVersion()).toBeGreaterThan(version);
+		expect(catalog.getCatalogVersion()).not.toBe(version);
 		expect((await search("merge pull request")).activated_tools).toEqual(["github__merge_pull_request"]);
 
 		await github.setTools([GITHUB[0] as Tool]);

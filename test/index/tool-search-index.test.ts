@@ -186,7 +186,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 	it.each([
 		{ options: { limit: 0 }, message: "tool-search: limit must be a positive integer, got 0" },
 		{ options: { limit: 1.5 }, message: "tool-search: limit must be a positive integer, got 1.5" },
-		{ options: { exclude: "x" }, message: 'tool-search: exclude must be a function, got "x"' },
+		{
+			options: { exclude: "x" },
+			message: 'tool-search: exclude must be a function or a set of names, got "x"',
+		},
 	])("search rejects bad options: $message", ({ options, message }) => {
 		expect(() => colours().search("red", options as never)).toThrowError(message);
 	});

@@ -85,8 +85,28 @@ describe("getCatalogVersion", () => {
 		expect(host.reads).toBe(reads);
 	});
 
-	it("the in-memory host says its catalogue is fixed", () => {
-		expect(createActiveToolSet({ tools: [tool("a", "x")] }).getCatalogVersion()).toBe(0);
+	it("the in-memory host says one version for its life, unlike any other host's", () => {
+		const host = createActiveToolSet({ tools: [tool("a", "x")] });
+		expect(host.getCatalogVersion()).toBe(host.getCatalogVersion());
+		expect(createActiveToolSet({ tools: [tool("a", "x")] }).getCatalogVersion()).not.toBe(
+			host.getCatalogVersion(),
+		);
+	});
+
+	it("a ranker saved over one in-memory host, restored over another with other tools, finds the new tools", async () => {
+		const first = createActiveToolSet({ tools: [tool("get_weather", "weather forecast")] });
+		const ranker = new Bm25Ranker();
+		await createToolSearchTool({ tools: first, ranker }).execute("a", { query: "weather" });
+		const restored = Bm25Ranker.fromBinary(ranker.toBinary());
+		const second = createActiveToolSet({
+			tools: [tool("get_weather", "weather forecast"), tool("send_invoice", "send an invoice")],
+		});
+		const result = await createToolSearchTool({ tools: second, ranker: restored }).execute("b", {
+			query: "invoice",
+		});
+		expect((result.details as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual([
+			"send_invoice",
+		]);
 	});
 });
 

@@ -3,7 +3,9 @@
  * on `notifications/tools/list_changed` by applying only what changed. What it answers lives here;
  * options, state, refreshing, connections and reconnects each have a module of their own.
  */
+
 import { quote, ToolSearchError } from "../../errors.js";
+import { uniqueCatalogVersion } from "../../host/catalog-version.js";
 import { invalidOptions as invalid } from "../../internal/guards.js";
 import type { ToolNamespace } from "../../types.js";
 import {
@@ -186,6 +188,7 @@ function on<E extends keyof McpCatalogEvents>(
  */
 export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	const core = createCatalogCore(checkCatalogOptions(options));
+	const instance = uniqueCatalogVersion(); // with the change count: unlike any other catalogue's
 	const { states } = core;
 	for (const state of states) if (state.client !== undefined) adoptClient(core, state, state.client);
 	const listedOnce = new Set<string>();
@@ -202,7 +205,7 @@ export function createMcpCatalog(options: McpCatalogOptions): McpCatalog {
 	return {
 		ready,
 		getAllTools: () => core.allTools,
-		getCatalogVersion: () => core.version,
+		getCatalogVersion: () => `${instance}#${core.version}`,
 		async refresh(server?: string): Promise<McpRefreshResult> {
 			if (server === undefined)
 				return mergeResults(await Promise.all(states.map((s) => refreshServer(core, s))));

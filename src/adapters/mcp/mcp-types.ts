@@ -309,8 +309,11 @@ export interface McpCatalogEvents {
 export interface McpCatalog extends ToolCatalog {
 	/** Every server's tools, servers in the order given; the same array until something changes. */
 	getAllTools(): readonly McpTool[];
-	/** A number bumped whenever {@link McpCatalog.getAllTools} returns a new array (a server's tools changed). */
-	getCatalogVersion(): number;
+	/**
+	 * Changes whenever {@link McpCatalog.getAllTools} returns a new array (a server's tools changed);
+	 * unlike any other catalogue's, in this process or another (not durable across restarts).
+	 */
+	getCatalogVersion(): string;
 	/** Settles once every server was listed once, whatever the outcome. */
 	readonly ready: Promise<McpRefreshResult>;
 	/**
