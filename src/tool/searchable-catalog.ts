@@ -203,8 +203,8 @@ export class SearchableCatalog {
 	#lastItems: unknown[] = [];
 	#last: CatalogView | undefined;
 	/** `#last`'s tools, and their fields as {@link flatFields} lays them out, for the fast path. */
-	#lastTools: unknown[] = [];
-	#lastFields: unknown[] = [];
+	#lastTools: unknown[] | undefined;
+	#lastFields: unknown[] | undefined;
 	/** The host's catalogue version `#last` was collected at (`undefined`: none given). */
 	#version: string | number | undefined;
 
@@ -265,8 +265,10 @@ export class SearchableCatalog {
 		this.#entries = entries;
 		this.#lastItems = items.slice();
 		this.#last = result;
-		this.#lastTools = result.tools.map((entry) => entry.tool);
-		this.#lastFields = flatFields(result.tools);
+		// Laid out for the fast path when a later call first needs it (a host with a catalogue
+		// version never does): not on the first call after a cold start.
+		this.#lastTools = undefined;
+		this.#lastFields = undefined;
 		return result;
 	}
 
@@ -290,6 +292,8 @@ export class SearchableCatalog {
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
 		const searchable = last.tools;
+		this.#lastTools ??= searchable.map((entry) => entry.tool);
+		this.#lastFields ??= flatFields(searchable);
 		const lastTools = this.#lastTools;
 		const fields = this.#lastFields;
 		let at = 0;
