@@ -117,7 +117,7 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 			if (targets !== undefined) {
 				const extended = new Set(similar);
 				for (const target of targets) {
-					const slot = store.slotOf.get(target);
+					const slot = store.slotOfName(target);
 					if (slot !== undefined) slots.push(slot);
 					else for (const word of words(target)) if (word !== term) extended.add(word);
 				}
