@@ -1,7 +1,5 @@
-import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchExplanation } from "../index/explain.js";
-import { beginMarks, isMarked, markTool } from "../index/index-marks.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
@@ -15,37 +13,11 @@ import {
 	type SerializedBm25Ranker,
 } from "./bm25-ranker-snapshot.js";
 import { checkRankCall } from "./check-rank-call.js";
-import { documentFingerprint, fingerprintLanes, parseFingerprint } from "./document-fingerprint.js";
-import { brandDetailedRanker } from "./ranker-brand.js";
+import { type Bm25RankerStats, IndexSync } from "./index-sync.js";
 
-/**
- * What a {@link Bm25Ranker} has done to keep its index current; for tests and monitoring.
- *
- * @example
- * ```ts
- * const { builds, added, updated, removed }: Bm25RankerStats = ranker.stats;
- * ```
- */
-export interface Bm25RankerStats {
-	/** Indexes built from nothing: 1 after the first call, and it stays 1. */
-	builds: number;
-	/** Tools added to the existing index after the first build. */
-	added: number;
-	/** Tools whose content changed and were re-indexed. */
-	updated: number;
-	/** Tools removed because a call no longer included them. */
-	removed: number;
-	/**
-	 * Calls that reused the previous call's documents array: the same frozen array, or the same
-	 * array with the same elements (one identity check per element).
-	 */
-	identityHits: number;
-	/**
-	 * Tools of a loaded ranker ({@link Bm25Ranker.fromJSON}) taken as they were saved, because the
-	 * first call's document for them had the saved fingerprint: no re-indexing.
-	 */
-	restored: number;
-}
+export type { Bm25RankerStats } from "./index-sync.js";
+
+import { brandDetailedRanker } from "./ranker-brand.js";
 
 /**
  * Per-call options of {@link Bm25Ranker.searchDetailed}: the ranker options plus a query-time `exclude`.
@@ -80,14 +52,6 @@ function versionOf(value: unknown): string | number | undefined {
 		: undefined;
 }
 
-function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
-	if (a.name !== b.name) return false;
-	const fa = resolveToolSearchFields(a);
-	const fb = resolveToolSearchFields(b);
-	for (const key of Object.keys(fa) as (keyof typeof fa)[]) if (fa[key] !== fb[key]) return false;
-	return true;
-}
-
 /**
  * The default ranker: {@link ToolSearchIndex} behind the pi-compatible {@link ToolRanker} call.
  * Synchronous. Its index holds exactly the documents of the latest call, so a ranking depends only
@@ -112,25 +76,8 @@ function sameFields(a: ToolSearchDocument, b: ToolSearchDocument): boolean {
 export class Bm25Ranker implements ToolRanker {
 	/** Reported as `ranked_by` in `tool_search` results. */
 	readonly name = "bm25";
-	readonly #options: ToolSearchIndexOptions | undefined;
-	#index: ToolSearchIndex | undefined;
-	#previous: readonly ToolSearchDocument[] | undefined;
-	#previousSnapshot: ToolSearchDocument[] = [];
-	/** The document each indexed tool was indexed from (the index itself keeps no documents). */
-	readonly #held = new Map<string, ToolSearchDocument>();
-	readonly #stats: Bm25RankerStats = {
-		builds: 0,
-		added: 0,
-		updated: 0,
-		removed: 0,
-		identityHits: 0,
-		restored: 0,
-	};
-	/**
-	 * After {@link Bm25Ranker.fromJSON} or `fromBinary`, the saved fingerprint of each tool, until a call checks the
-	 * documents against them (a call trusted at the saved catalogue version does not).
-	 */
-	#saved: { get(name: string): string | undefined } | undefined;
+	/** The index, kept equal to the latest call's documents. */
+	readonly #sync: IndexSync;
 	/** The host's catalogue version the index holds, when the last sync (or the snapshot) had one. */
 	#syncedAt: string | number | undefined;
 	/** Restored from a snapshot saved at `#syncedAt`, and not synced since: trusted at that version. */
@@ -138,8 +85,8 @@ export class Bm25Ranker implements ToolRanker {
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
-		this.#options = options;
 		new ToolSearchIndex(options);
+		this.#sync = new IndexSync(options);
 		brandDetailedRanker(this);
 	}
 
@@ -159,7 +106,7 @@ export class Bm25Ranker implements ToolRanker {
 
 	/** Counters of the work done to keep the index current. */
 	get stats(): Readonly<Bm25RankerStats> {
-		return { ...this.#stats };
+		return { ...this.#sync.stats };
 	}
 
 	/**
@@ -191,9 +138,9 @@ export class Bm25Ranker implements ToolRanker {
 		const trusted = this.#trusting && version !== undefined && Object.is(version, this.#syncedAt);
 		if (limit === 0 || (!trusted && documents.length === 0))
 			return { matches: [], terms: [], abstained: false, ignoredTerms: 0 };
-		let index = this.#index;
+		let index = this.#sync.index;
 		if (!trusted || index === undefined) {
-			index = this.#sync(documents);
+			index = this.#sync.sync(documents);
 			this.#syncedAt = version;
 			this.#trusting = false;
 		}
@@ -213,67 +160,9 @@ export class Bm25Ranker implements ToolRanker {
 		name: string,
 		options?: { limit?: number; exclude?: ((name: string) => boolean) | ReadonlySet<string> },
 	): ToolSearchExplanation {
-		if (this.#index === undefined)
-			throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
-		return this.#index.explain(query, name, options);
-	}
-
-	#sync(documents: readonly ToolSearchDocument[]): ToolSearchIndex {
-		let index = this.#index;
-		if (index === undefined) {
-			index = new ToolSearchIndex(this.#options);
-			const unique = new Map<string, ToolSearchDocument>();
-			for (const document of documents) {
-				const name = (document as { name?: unknown } | null)?.name;
-				if (typeof name === "string" && name !== "" && !unique.has(name)) unique.set(name, document);
-			}
-			index.addAll(unique.values());
-			for (const [name, document] of unique) this.#held.set(name, document);
-			this.#index = index;
-			this.#stats.builds++;
-		} else if (documents === this.#previous && (Object.isFrozen(documents) || this.#unchanged(documents))) {
-			// A frozen array cannot have changed: no element to check (tool_search passes its view so).
-			this.#stats.identityHits++;
-			return index;
-		} else {
-			beginMarks(index);
-			let seen = 0;
-			for (const document of documents) {
-				const name = (document as { name?: unknown } | null)?.name;
-				if (typeof name !== "string" || name === "" || isMarked(index, name)) continue;
-				const held = this.#held.get(name);
-				const saved = held === undefined ? this.#saved?.get(name) : undefined;
-				if (saved !== undefined) {
-					// A loaded ranker's tool: kept as saved when the document is the one it was indexed from.
-					if (documentFingerprint(document) === saved) this.#stats.restored++;
-					else {
-						index.update(document);
-						this.#stats.updated++;
-					}
-				} else if (held === undefined) {
-					index.add(document);
-					this.#stats.added++;
-				} else if (held !== document && !sameFields(held, document)) {
-					index.update(document);
-					this.#stats.updated++;
-				}
-				this.#held.set(name, document);
-				markTool(index, name);
-				seen++;
-			}
-			if (index.size > seen) {
-				for (const name of index.names()) {
-					if (isMarked(index, name)) continue;
-					index.remove(name);
-					this.#held.delete(name);
-					this.#stats.removed++;
-				}
-			}
-		}
-		this.#saved = undefined;
-		this.#previous = documents;
-		this.#previousSnapshot = Object.isFrozen(documents) ? [] : documents.slice();
-		return index;
+		const index = this.#sync.index;
+		if (index === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
+		return index.explain(query, name, options);
 	}
 
 	/**
@@ -292,15 +181,9 @@ export class Bm25Ranker implements ToolRanker {
 	 * ```
 	 */
 	toJSON(): SerializedBm25Ranker {
-		const index = this.#index ?? new ToolSearchIndex(this.#options);
-		const tools: string[] = [];
-		const fingerprints: string[] = [];
-		for (const name of index.names()) {
-			const document = this.#held.get(name);
-			const saved = this.#saved?.get(name);
-			tools.push(name);
-			fingerprints.push(document === undefined ? (saved as string) : documentFingerprint(document));
-		}
+		const index = this.#sync.indexToSave();
+		const tools = index.names();
+		const fingerprints = tools.map((name) => this.#sync.fingerprint(name) as string);
 		const saved = index.toJSON();
 		const catalogVersion = this.#syncedAt;
 		return {
@@ -329,8 +212,7 @@ export class Bm25Ranker implements ToolRanker {
 			);
 		}
 		const ranker = new Bm25Ranker(options);
-		ranker.#index = index;
-		ranker.#saved = fingerprints;
+		ranker.#sync.restore(index, fingerprints);
 		ranker.#syncedAt = catalogVersion;
 		ranker.#trusting = catalogVersion !== undefined;
 		return ranker;
@@ -350,13 +232,8 @@ export class Bm25Ranker implements ToolRanker {
 	 */
 	toBinary(): Uint8Array {
 		return saveRankerBinary(
-			this.#index ?? new ToolSearchIndex(this.#options),
-			(name) => {
-				const document = this.#held.get(name);
-				return document !== undefined
-					? fingerprintLanes(document)
-					: parseFingerprint(this.#saved?.get(name) ?? "");
-			},
+			this.#sync.indexToSave(),
+			(name) => this.#sync.fingerprintLanes(name),
 			this.#syncedAt,
 		);
 	}
@@ -375,18 +252,9 @@ export class Bm25Ranker implements ToolRanker {
 	static fromBinary(bytes: Uint8Array, options?: ToolSearchIndexOptions): Bm25Ranker {
 		const { index, saved, catalogVersion } = loadRankerBinary(bytes, options);
 		const ranker = new Bm25Ranker(options);
-		ranker.#index = index;
-		ranker.#saved = saved;
+		ranker.#sync.restore(index, saved);
 		ranker.#syncedAt = catalogVersion;
 		ranker.#trusting = catalogVersion !== undefined;
 		return ranker;
-	}
-
-	/** Whether the array still holds the same objects as at the previous call. */
-	#unchanged(documents: readonly ToolSearchDocument[]): boolean {
-		const snapshot = this.#previousSnapshot;
-		if (snapshot.length !== documents.length) return false;
-		for (let i = 0; i < documents.length; i++) if (snapshot[i] !== documents[i]) return false;
-		return true;
 	}
 }
