@@ -253,7 +253,7 @@ export function buildToolSearchTool(
 		if (id !== undefined) ledger.activated(id, activation.activated);
 		const namespaces =
 			activation.activated.length === 0 && totalTools > 0
-				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.info.name)))
+				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.name)))
 				: [];
 		const discovery = discoveryOf(activateMs);
 		const details: ToolSearchToolDetails = {

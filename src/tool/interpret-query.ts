@@ -50,7 +50,7 @@ export interface QueryView {
 function namespaceName(tool: SearchableTool): string | undefined {
 	const given = tool.namespace?.name;
 	if (typeof given === "string" && given.trim() !== "") return given.trim();
-	return namespaceFromToolName(tool.info.name);
+	return namespaceFromToolName(tool.name);
 }
 
 function unknownScope(scope: string, names: readonly string[]): string {
@@ -101,13 +101,13 @@ function both(
 /** The loadable documents (not active, kept by `keep`), in catalogue order. */
 function loadable(view: QueryView, keep: ((name: string) => boolean) | undefined): ToolSearchDocument[] {
 	return view.searchable.tools.flatMap((tool) =>
-		view.active.has(tool.info.name) || (keep !== undefined && !keep(tool.info.name)) ? [] : [tool.document],
+		view.active.has(tool.name) || (keep !== undefined && !keep(tool.name)) ? [] : [tool.document],
 	);
 }
 
 function runOf(phrasing: ParsedPhrasing, view: QueryView, notes: QueryNotes): PhrasingRun | string {
 	if (phrasing.kind === "select") {
-		const names = view.searchable.tools.map((tool) => tool.info.name);
+		const names = view.searchable.tools.map((tool) => tool.name);
 		const outcome = selectTools(phrasing.names, names, [...view.active]);
 		if (outcome.notFound.length > 0) notes.notFound = outcome.notFound;
 		if (outcome.alreadyActive.length > 0) notes.alreadyActive = outcome.alreadyActive;
