@@ -10,6 +10,8 @@
 import { buildToolSearchDocument } from "../document/create-tool-search-document.js";
 import { ToolSearchError } from "../errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
+import { NamespaceTally } from "./namespace-tally.js";
+import type { ToolSearchNamespaceSummary } from "./result-types.js";
 
 /** A searchable tool with its namespace (as given then) and search document. */
 export interface SearchableTool {
@@ -37,6 +39,11 @@ export interface SearchableTools {
 	readonly documents: readonly ToolSearchDocument[];
 	/** A searchable tool by name. */
 	get(name: string): SearchableTool | undefined;
+	/**
+	 * The namespaces of the searchable tools not named in `hidden`, as `summarizeNamespaces` lists
+	 * them; tallied once per view.
+	 */
+	namespaceSummary(hidden: ReadonlySet<string>): ToolSearchNamespaceSummary[];
 }
 
 /** How many fields {@link CatalogView.fields} holds per tool, in the order {@link readFields} reads them. */
@@ -161,6 +168,7 @@ export class CatalogView implements SearchableTools {
 	#entries: (Entry | undefined)[] | undefined;
 	#tools: readonly Entry[] | undefined;
 	#documents: readonly ToolSearchDocument[] | undefined;
+	#namespaceTally: NamespaceTally | undefined;
 
 	constructor(columns: ViewColumns) {
 		this.size = columns.items.length;
@@ -208,5 +216,16 @@ export class CatalogView implements SearchableTools {
 	get(name: string): SearchableTool | undefined {
 		const index = this.byName.get(name);
 		return index === undefined || index < 0 ? undefined : this.entryAt(index);
+	}
+
+	namespaceSummary(hidden: ReadonlySet<string>): ToolSearchNamespaceSummary[] {
+		if (this.namespaces === undefined) return [];
+		this.#namespaceTally ??= new NamespaceTally(this.namespaces);
+		const at = new Set<number>();
+		for (const name of hidden) {
+			const index = this.byName.get(name);
+			if (index !== undefined && index >= 0) at.add(index);
+		}
+		return this.#namespaceTally.summary(at);
 	}
 }

@@ -35,7 +35,6 @@ import {
 	type ToolSearchToolResult,
 } from "./format-result.js";
 import { interpretQuery, type QueryNotes } from "./interpret-query.js";
-import { summarizeNamespaces } from "./namespace-listing.js";
 import { formatSearchFailure } from "./pipeline-notes.js";
 import { type ParsedPhrasing, parseQuerySyntax } from "./query-syntax.js";
 import { echoedQuery } from "./result-budget.js";
@@ -252,9 +251,7 @@ export function buildToolSearchTool(
 		const activateMs = elapsedMs(mark);
 		if (id !== undefined) ledger.activated(id, activation.activated);
 		const namespaces =
-			activation.activated.length === 0 && totalTools > 0
-				? summarizeNamespaces(view.tools.filter((tool) => !hidden.has(tool.name)))
-				: [];
+			activation.activated.length === 0 && totalTools > 0 ? view.namespaceSummary(hidden) : [];
 		const discovery = discoveryOf(activateMs);
 		const details: ToolSearchToolDetails = {
 			...successDetails({

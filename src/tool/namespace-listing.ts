@@ -14,7 +14,7 @@ export const MISS_NAMESPACES_HEADER =
 	"The searchable tools are in these namespaces; name one in your next query, or rephrase it:";
 
 /** How many code units of a namespace's description line `details.namespaces` keeps. */
-const DETAILS_NAMESPACE_DESCRIPTION_LENGTH = 200;
+export const DETAILS_NAMESPACE_DESCRIPTION_LENGTH = 200;
 /** How many code units of it the result text shows (then `…`). */
 const TEXT_NAMESPACE_DESCRIPTION_LENGTH = 100;
 
