@@ -17,12 +17,9 @@
  */
 
 export { createMcpCatalog, type McpCatalogOptions } from "./mcp/mcp-catalog.js";
-export {
-	createMcpProxyServer,
-	type McpProxyCatalog,
-	type McpProxyServerOptions,
-	unavailableNote,
-} from "./mcp/mcp-proxy.js";
+export { createMcpProxyServer } from "./mcp/mcp-proxy.js";
+export type { McpProxyCatalog, McpProxyServerOptions } from "./mcp/mcp-proxy-options.js";
+export { unavailableNote } from "./mcp/mcp-proxy-results.js";
 export { type McpProxyProcess, type ServeMcpProxyOptions, serveMcpProxy } from "./mcp/mcp-serve.js";
 export type {
 	McpCallOptions,

@@ -8,7 +8,8 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { quote } from "../../errors.js";
 import { invalidOptions } from "../../internal/guards.js";
 import { createMcpCatalog, type McpCatalogOptions } from "./mcp-catalog.js";
-import { createMcpProxyServer, type McpProxyServerOptions } from "./mcp-proxy.js";
+import { createMcpProxyServer } from "./mcp-proxy.js";
+import type { McpProxyServerOptions } from "./mcp-proxy-options.js";
 import type { McpCatalog } from "./mcp-types.js";
 
 /**
