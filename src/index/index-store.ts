@@ -1,11 +1,11 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
-import { isLocalNameOf } from "../document/create-tool-search-document.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
 import { DocumentTerms } from "./document-terms.js";
 import { FieldTerms } from "./field-tokens.js";
-import { KeyMap, nameKeys } from "./key-map.js";
+import { KeyMap } from "./key-map.js";
+import { addNameKeys, nameKeys } from "./name-keys.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
 import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM, termSetsFromPostings } from "./term-set-bytes.js";
@@ -13,8 +13,6 @@ import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
-const NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("name");
-const LOCAL_NAME_FIELD = TOOL_SEARCH_FIELDS.indexOf("localName");
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
 /** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
 export const MAX_SUMMARY_TERMS = 64;
@@ -177,17 +175,7 @@ export class IndexStore {
 			this.forward.append(slot, this.#termBytes, 0, byteCount);
 		}
 		this.#post(slot, known);
-		const { nameKey, localKey } = nameKeys(name, {
-			nameKey:
-				fields.name === name
-					? this.#joinTerms(ids, reader.from[NAME_FIELD], reader.to[NAME_FIELD])
-					: undefined,
-			localKey: isLocalNameOf(fields.localName, name)
-				? this.#joinTerms(ids, reader.from[LOCAL_NAME_FIELD], reader.to[LOCAL_NAME_FIELD])
-				: undefined,
-		});
-		this.keys.add(nameKey, slot);
-		if (localKey !== nameKey) this.keys.add(localKey, slot);
+		addNameKeys(this.keys, name, fields, this.#fieldTerms, slot, this);
 		this.names[slot] = name;
 		this.alive[slot] = 1;
 		this.slotOf.set(name, slot);
@@ -243,16 +231,6 @@ export class IndexStore {
 		}
 	}
 
-	/** The terms `ids[from, to)` joined by spaces. */
-	#joinTerms(ids: Int32Array, from: number | undefined, to: number | undefined): string {
-		let joined = "";
-		for (let p = from as number; p < (to as number); p++) {
-			const term = this.terms[ids[p] as number] as string;
-			joined = joined === "" ? term : `${joined} ${term}`;
-		}
-		return joined;
-	}
-
 	/** Removes the tool in `slot`: its terms' document frequencies and its field lengths drop out. */
 	delete(slot: number): void {
 		this.revision++;
@@ -273,9 +251,7 @@ export class IndexStore {
 			this.totalLength[f] =
 				(this.totalLength[f] as number) - (this.fieldLength[slot * FIELD_COUNT + f] as number);
 		}
-		const { nameKey, localKey } = nameKeys(name);
-		this.keys.delete(nameKey, slot);
-		if (localKey !== nameKey) this.keys.delete(localKey, slot);
+		this.keys.deleteSlot(slot);
 		this.names[slot] = undefined;
 		this.live--;
 		this.dead++;
