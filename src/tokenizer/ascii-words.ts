@@ -59,6 +59,12 @@ function push(
  * leaving `out` as it was, when the range holds an apostrophe (only `tokenize` handles clitics).
  * `bytes[from, to)` must be the range's characters, ASCII ({@link asciiBytes}).
  *
+ * A run of letters and digits splits into parts, each a word: a run of lowercase letters, of
+ * digits, or capitals followed by lowercase letters ("Create", "OAuth", "APIs"), where three or more
+ * capitals before a lowercase letter give up the last one to the next part ("HTTPResponse" → HTTP,
+ * Response) unless the lowercase letter is a lone "s" (an acronym plural). Two cased parts in a
+ * row with nothing else in their sequence ("GitHub") also give the whole.
+ *
  * @example
  * asciiBytes("getHTTPResponse", bytes); // true
  * scanAsciiWords("getHTTPResponse", bytes, 0, 15, table, out); // true; out: entries of get, http, response
@@ -73,67 +79,61 @@ export function scanAsciiWords(
 ): boolean {
 	const mark = out.length;
 	let i = from;
+	let cls = SEP;
 	while (i < to) {
-		let code = bytes[i] as number;
-		let current = CLASS[code] as number;
-		if (current === SEP) {
+		cls = CLASS[bytes[i] as number] as number;
+		if (cls === SEP) {
 			i++;
 			continue;
 		}
-		if (current === DECLINE) break;
-		let start = i;
-		let previous = current;
-		// The current sequence of cased parts ("Git" "Hub"): where it starts (-1: none) and its parts.
-		let casedStart = previous === DIGIT ? -1 : i;
-		let casedParts = casedStart >= 0 ? 1 : 0;
-		let upperRun = previous === UPPER ? 1 : 0;
-		// The hash of the word so far, bytes[start, i).
-		let h = wordHashStep(WORD_HASH_SEED, code);
-		for (i++; i < to; i++) {
-			code = bytes[i] as number;
-			current = CLASS[code] as number;
-			if (current === SEP) break;
-			if (current === DECLINE) {
-				out.length = mark;
-				return false;
-			}
-			let split: boolean;
-			if (current !== previous) {
-				split = previous !== UPPER || current !== LOWER;
-			} else if (current === UPPER && upperRun > 1) {
-				// The capital before a lowercase letter starts the next word, unless it is an acronym
-				// plural ("APIs": a lone "s", then no lowercase letter).
-				const next = i + 1;
-				split =
-					next < to &&
-					CLASS[bytes[next] as number] === LOWER &&
-					!(bytes[next] === LOWER_S && (next + 1 >= to || CLASS[bytes[next + 1] as number] !== LOWER));
+		if (cls === DECLINE) break;
+		// A run: parts until a separator. The current sequence of cased parts ("Git" "Hub"): where
+		// it starts (-1: none) and its parts.
+		let casedStart = -1;
+		let casedParts = 0;
+		do {
+			let start = i;
+			let h = WORD_HASH_SEED;
+			if (cls === DIGIT) {
+				if (casedParts === 2) push(table, text, bytes, casedStart, start, out);
+				casedStart = -1;
+				casedParts = 0;
+				do h = wordHashStep(h, bytes[i++] as number);
+				while (i < to && (cls = CLASS[bytes[i] as number] as number) === DIGIT);
 			} else {
-				split = false;
-			}
-			if (split) {
-				const entry = table.find(text, bytes, start, i, h);
-				if (entry !== STOP_WORD) out.push(entry);
-				h = WORD_HASH_SEED;
-				const newCased = current !== DIGIT;
-				if (newCased && casedStart >= 0) {
-					casedParts++;
-				} else {
-					if (casedParts === 2) push(table, text, bytes, casedStart, i, out);
-					casedStart = newCased ? i : -1;
-					casedParts = newCased ? 1 : 0;
+				if (casedStart < 0) casedStart = start;
+				casedParts++;
+				if (cls === UPPER) {
+					let before = h;
+					do {
+						before = h;
+						h = wordHashStep(h, bytes[i++] as number);
+					} while (i < to && (cls = CLASS[bytes[i] as number] as number) === UPPER);
+					// Three or more capitals, then a lowercase letter that is no acronym plural's "s":
+					// the last capital starts the next part.
+					if (
+						cls === LOWER &&
+						i - start >= 3 &&
+						!(bytes[i] === LOWER_S && (i + 1 >= to || CLASS[bytes[i + 1] as number] !== LOWER))
+					) {
+						const entry = table.find(text, bytes, start, i - 1, before);
+						if (entry !== STOP_WORD) out.push(entry);
+						casedParts++;
+						start = i - 1;
+						h = wordHashStep(WORD_HASH_SEED, bytes[start] as number);
+					}
 				}
-				start = i;
-				upperRun = 0;
+				if (cls === LOWER) {
+					do h = wordHashStep(h, bytes[i++] as number);
+					while (i < to && (cls = CLASS[bytes[i] as number] as number) === LOWER);
+				}
 			}
-			if (current === UPPER) upperRun++;
-			else upperRun = 0;
-			previous = current;
-			h = wordHashStep(h, code);
-		}
-		const entry = table.find(text, bytes, start, i, h);
-		if (entry !== STOP_WORD) out.push(entry);
+			if (i >= to) cls = SEP;
+			const entry = table.find(text, bytes, start, i, h);
+			if (entry !== STOP_WORD) out.push(entry);
+		} while (cls !== SEP && cls !== DECLINE);
 		if (casedParts === 2) push(table, text, bytes, casedStart, i, out);
+		if (cls === DECLINE) break;
 	}
 	if (i < to) {
 		out.length = mark;
