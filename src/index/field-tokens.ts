@@ -38,6 +38,10 @@ const WHITE_SPACE = /\s/u;
 /** Longest text whose bytes go in the buffer a reader keeps; a longer one gets a buffer of its own. */
 const MAX_SHARED_BYTES = 1 << 16;
 
+/**
+ * The text of field number `field` (in `TOOL_SEARCH_FIELDS` order; the property tests, which read
+ * `fields[TOOL_SEARCH_FIELDS[f]]`, hold the cases to it), by named reads rather than a keyed read.
+ */
 function fieldText(fields: ToolSearchFields, field: number): string {
 	switch (field) {
 		case 0:
@@ -59,21 +63,6 @@ function fieldText(fields: ToolSearchFields, field: number): string {
 		default:
 			return fields.parameterText;
 	}
-}
-
-/** The order of `fieldText`'s cases. */
-const CASES = [
-	"name",
-	"localName",
-	"label",
-	"namespace",
-	"namespaceText",
-	"summary",
-	"description",
-	"parameterNames",
-];
-if (CASES.some((field, at) => TOOL_SEARCH_FIELDS[at] !== field) || FIELD_COUNT !== CASES.length + 1) {
-	throw new Error("tool-search: internal error: field-tokens.ts does not list the fields in order");
 }
 
 /**
