@@ -61,7 +61,10 @@ export class IndexStore {
 	readonly totalLength = new Float64Array(FIELD_COUNT);
 	// Forward index: a slot's distinct terms, to keep df current on removal.
 	readonly #forward = new SlotLists(new Int32Array(64), new Uint8Array(1024));
-	/** Set by a binary load: the forward lists are the main segment's transpose, built on first use. */
+	/**
+	 * Set by a binary load or a bulk add into an empty index: the forward lists are the main
+	 * segment's transpose, built on first use (every change reads them first).
+	 */
 	forwardPending = false;
 	// Summary sequence: a slot's summary term ids in order (at most MAX_SUMMARY_TERMS), for proximity.
 	readonly summary = new SlotLists(new Uint8Array(64), new Int32Array(1024));
@@ -260,14 +263,16 @@ export class IndexStore {
 		else if (this.dead > MIN_COMPACT_SLOTS && this.dead > this.live) this.merge();
 	}
 
-	/** Ends a bulk add: merges, and writes the forward lists if they were deferred. */
+	/**
+	 * Ends a bulk add: merges; forward lists deferred by {@link deferForward} are then the main
+	 * segment's transpose, built on first use as after a binary load (an index that is only searched
+	 * never builds them; the first change pays ≈ 0.1–0.2 s at 100k tools).
+	 */
 	finishBulk(): void {
 		this.maybeMerge();
 		if (!this.deferForward) return;
 		// Every posting is in the main segment now: the index was empty when the bulk add began.
-		const { offsets, docs, mainTerms } = this.postings;
-		const forward = termSetsFromPostings(offsets, docs, mainTerms, this.slots);
-		this.forward.load(forward.start, forward.count, forward.values);
+		this.forwardPending = true;
 		this.deferForward = false;
 	}
 
