@@ -80,8 +80,10 @@ export class KeyMap {
 			this.#wordOfTerm.fill(0);
 			this.#termsVersion = vocabulary.vocabularyVersion;
 		}
-		this.#wordOfTerm = grow(this.#wordOfTerm, vocabulary.terms.length);
-		this.#scratch = grow(this.#scratch, length);
+		// Grown only when short: `grow` serves several array types, a slow call in this loop.
+		if (this.#wordOfTerm.length < vocabulary.terms.length)
+			this.#wordOfTerm = grow(this.#wordOfTerm, vocabulary.terms.length);
+		if (this.#scratch.length < length) this.#scratch = grow(this.#scratch, length);
 		const wordOfTerm = this.#wordOfTerm;
 		for (let i = 0; i < length; i++) {
 			const term = ids[from + i] as number;
@@ -229,7 +231,7 @@ export class KeyMap {
 	/** Changes by `by` the count of keys beginning with the first word of `key`. */
 	#countBeginning(key: number, by: number): void {
 		const word = this.#keys.wordAt(key, 0);
-		this.#beginning = grow(this.#beginning, word + 1);
+		if (word >= this.#beginning.length) this.#beginning = grow(this.#beginning, word + 1);
 		this.#beginning[word] = (this.#beginning[word] as number) + by;
 	}
 

@@ -77,10 +77,11 @@ export class WordSequences {
 			this.#start = grow(this.#start, this.#hash.length);
 			this.#length = grow(this.#length, this.#hash.length);
 		}
-		this.#words = grow(this.#words, this.#wordsUsed + length);
-		this.#words.set(words.subarray(0, length), this.#wordsUsed);
+		const start = this.#wordsUsed;
+		if (start + length > this.#words.length) this.#words = grow(this.#words, start + length);
+		for (let i = 0; i < length; i++) this.#words[start + i] = words[i] as number;
 		this.#hash[sequence] = h;
-		this.#start[sequence] = this.#wordsUsed;
+		this.#start[sequence] = start;
 		this.#length[sequence] = length;
 		this.#wordsUsed += length;
 		if (2 * this.count > this.#cells.length) {
