@@ -1,6 +1,6 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { resolveToolSearchFields } from "../document/resolve-fields.js";
-import { grow } from "../internal/grow.js";
+import { grow, grownCapacity, resize } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
 import { DocumentTerms } from "./document-terms.js";
 import { FieldTerms } from "./field-tokens.js";
@@ -124,7 +124,7 @@ export class IndexStore {
 	/** Makes room for `terms` terms and `slots` slots (used when loading a saved index). */
 	reserve(terms: number, slots: number): void {
 		this.df = grow(this.df, terms);
-		this.#ensureSlots(slots);
+		if (slots > this.alive.length) this.#resizeSlots(slots);
 	}
 
 	termId(term: string): number {
@@ -138,23 +138,38 @@ export class IndexStore {
 		return id;
 	}
 
+	/**
+	 * Makes room for `count` more tools at once (a bulk add of a known number): every per-tool array
+	 * sized exactly, instead of doubled step by step (at 100k tools, 131,072 slots and ≈ 9 MB of
+	 * copies otherwise).
+	 */
+	reserveMore(count: number): void {
+		const size = this.slots + count;
+		if (size > this.alive.length) this.#resizeSlots(size);
+		this.keys.reserveSlots(size);
+	}
+
 	#ensureSlots(size: number): void {
 		if (size <= this.alive.length) return;
-		this.alive = grow(this.alive, size);
-		const capacity = this.alive.length;
-		this.fieldLength = grow(this.fieldLength, capacity * FIELD_COUNT);
+		this.#resizeSlots(grownCapacity(this.alive.length, size));
+	}
+
+	/** Gives every per-tool array room for `capacity` slots. */
+	#resizeSlots(capacity: number): void {
+		this.alive = resize(this.alive, capacity);
+		this.fieldLength = resize(this.fieldLength, capacity * FIELD_COUNT);
 		this.#forward.reserveSlots(capacity);
 		this.summary.reserveSlots(capacity);
-		this.mark = grow(this.mark, capacity);
+		this.mark = resize(this.mark, capacity);
 		const namespaces = this.namespaceOf.length;
-		this.namespaceOf = grow(this.namespaceOf, capacity);
+		this.namespaceOf = resize(this.namespaceOf, capacity);
 		this.namespaceOf.fill(-1, namespaces);
-		this.score = grow(this.score, capacity);
-		this.cover = grow(this.cover, capacity);
-		this.termScore = grow(this.termScore, capacity);
-		this.final = grow(this.final, capacity);
-		this.filterMark = grow(this.filterMark, capacity);
-		this.candidate = grow(this.candidate, capacity);
+		this.score = resize(this.score, capacity);
+		this.cover = resize(this.cover, capacity);
+		this.termScore = resize(this.termScore, capacity);
+		this.final = resize(this.final, capacity);
+		this.filterMark = resize(this.filterMark, capacity);
+		this.candidate = resize(this.candidate, capacity);
 	}
 
 	/** Indexes `document` under `name` in a new slot. The caller checked the name is free. */

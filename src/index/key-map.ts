@@ -1,4 +1,4 @@
-import { grow } from "../internal/grow.js";
+import { grow, resize } from "../internal/grow.js";
 import type { KeyTable } from "./key-table.js";
 import { WordSequences } from "./word-sequences.js";
 
@@ -58,6 +58,13 @@ export class KeyMap {
 	load(table: KeyTable): void {
 		this.#table = table;
 		this.maxWords = table.maxWords;
+	}
+
+	/** Makes room for the keys of slots below `slots` (a bulk add of a known number of tools). */
+	reserveSlots(slots: number): void {
+		if (2 * slots <= this.#entryKey.length) return;
+		this.#entryKey = resize(this.#entryKey, 2 * slots);
+		this.#entryNext = resize(this.#entryNext, 2 * slots);
 	}
 
 	/** Adds `key` (words separated by single spaces; `""` is no key) for the tool in `slot`. */
