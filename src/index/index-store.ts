@@ -186,9 +186,9 @@ export class IndexStore {
 		this.#recordLengths(reader, slot);
 		const found = this.#documentTerms;
 		found.collect(ids, reader.from, reader.to, this.terms.length);
-		this.#sortedTerms = grow(this.#sortedTerms, found.count);
-		this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
 		if (!this.deferForward) {
+			this.#sortedTerms = grow(this.#sortedTerms, found.count);
+			this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
 			const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
 			this.forward.append(slot, this.#termBytes, 0, byteCount);
 		}
