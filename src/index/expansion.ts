@@ -40,6 +40,37 @@ function linkGroups(map: Map<string, Set<string>>, groups: Iterable<readonly str
 	}
 }
 
+/**
+ * The links of the built-in synonym groups and of the built-in concept domains, made once per
+ * process when first needed (about 15,000 links from tokenized constants: a few tens of ms that
+ * every index, a loaded one included, used to pay again). Never mutated: the expander only reads.
+ */
+const builtInLinks: { synonyms?: Map<string, Set<string>>; concepts?: Map<string, Set<string>> } = {};
+
+/** The synonym links in use: the built-in groups' (shared) when the host adds none. */
+function synonymLinks(options: ExpansionOptions["synonyms"]): Map<string, Set<string>> {
+	if (options.builtIn && options.groups.length === 0) {
+		builtInLinks.synonyms ??= linked(BUILT_IN_SYNONYMS);
+		return builtInLinks.synonyms;
+	}
+	return linked([...(options.builtIn ? BUILT_IN_SYNONYMS : []), ...options.groups]);
+}
+
+/** The concept links in use: the built-in domains' (shared) when the host adds none. */
+function conceptLinks(concepts: ExpansionOptions["concepts"]): Map<string, Set<string>> {
+	if (concepts.builtIn && Object.keys(concepts.domains).length === 0) {
+		builtInLinks.concepts ??= linked(conceptGroups(concepts));
+		return builtInLinks.concepts;
+	}
+	return linked(conceptGroups(concepts));
+}
+
+function linked(groups: Iterable<readonly string[]>): Map<string, Set<string>> {
+	const map = new Map<string, Set<string>>();
+	linkGroups(map, groups);
+	return map;
+}
+
 /** The concept domains in use: the built-in map (when on) extended by the host's domains. */
 function conceptGroups(concepts: ExpansionOptions["concepts"]): string[][] {
 	const merged = new Map<string, string[]>();
@@ -61,10 +92,10 @@ function conceptGroups(concepts: ExpansionOptions["concepts"]): string[][] {
  */
 export function createExpander(options: ExpansionOptions): TermExpander | undefined {
 	const { synonyms: synonymOptions, glossary: glossaryOptions, fuzzy, concepts, prefix } = options;
-	const synonyms = new Map<string, Set<string>>();
-	linkGroups(synonyms, [...(synonymOptions.builtIn ? BUILT_IN_SYNONYMS : []), ...synonymOptions.groups]);
-	const related = new Map<string, Set<string>>();
-	if (concepts.weight > 0) linkGroups(related, conceptGroups(concepts));
+	const synonyms: ReadonlyMap<string, ReadonlySet<string>> = synonymLinks(synonymOptions);
+	const related: ReadonlyMap<string, ReadonlySet<string>> = concepts.weight > 0
+		? conceptLinks(concepts)
+		: new Map();
 	// Glossary: each target is a tool name when such a tool is indexed at query time, else words.
 	const glossary = new Map<string, Set<string>>();
 	for (const [term, targets] of Object.entries(glossaryOptions)) {
@@ -86,7 +117,7 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 			if (targets !== undefined) {
 				const extended = new Set(similar);
 				for (const target of targets) {
-					const slot = store.slotOf.get(target);
+					const slot = store.slotOfName(target);
 					if (slot !== undefined) slots.push(slot);
 					else for (const word of words(target)) if (word !== term) extended.add(word);
 				}

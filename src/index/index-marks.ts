@@ -14,7 +14,7 @@ export function beginMarks(index: ToolSearchIndex): void {
 /** Marks the tool `name`; returns whether it is indexed. */
 export function markTool(index: ToolSearchIndex, name: string): boolean {
 	const store = indexStore(index);
-	const slot = store.slotOf.get(name);
+	const slot = store.slotOfName(name);
 	if (slot === undefined) return false;
 	store.mark[slot] = store.epoch;
 	return true;
@@ -23,6 +23,6 @@ export function markTool(index: ToolSearchIndex, name: string): boolean {
 /** Whether the tool `name` carries the current mark. */
 export function isMarked(index: ToolSearchIndex, name: string): boolean {
 	const store = indexStore(index);
-	const slot = store.slotOf.get(name);
+	const slot = store.slotOfName(name);
 	return slot !== undefined && store.mark[slot] === store.epoch;
 }

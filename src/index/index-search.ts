@@ -157,7 +157,7 @@ function poolGate(store: IndexStore, exclude: ToolExclusion | undefined): PoolGa
 	if (exclude === undefined) return { epoch, keep: () => true };
 	if (typeof exclude !== "function") {
 		for (const name of exclude) {
-			const slot = store.slotOf.get(name);
+			const slot = store.slotOfName(name);
 			if (slot !== undefined) filterMark[slot] = -epoch;
 		}
 		return { epoch, keep: (slot) => filterMark[slot] !== -epoch };

@@ -6,6 +6,7 @@ import { DocumentTerms } from "./document-terms.js";
 import { FieldTerms } from "./field-tokens.js";
 import { KeyMap } from "./key-map.js";
 import { addNameKeys, nameKeys } from "./name-keys.js";
+import type { NameTable } from "./name-table.js";
 import { Postings, packMeta } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
 import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM, termSetsFromPostings } from "./term-set-bytes.js";
@@ -54,7 +55,10 @@ export class IndexStore {
 	slots = 0;
 	live = 0;
 	dead = 0;
-	readonly slotOf = new Map<string, number>();
+	/** Name → slot of the live tools; `undefined` after a binary load until first needed (see {@link slotOf}). */
+	#slotOf: Map<string, number> | undefined = new Map();
+	/** After a binary load, the names' table, until the store first changes. */
+	#nameTable: NameTable | undefined;
 	names: (string | undefined)[] = [];
 	alive = new Uint8Array(64);
 	fieldLength = new Uint16Array(64 * FIELD_COUNT);
@@ -70,6 +74,39 @@ export class IndexStore {
 	readonly summary = new SlotLists(new Uint8Array(64), new Int32Array(1024));
 	readonly keys = new KeyMap();
 	readonly postings = new Postings();
+
+	/**
+	 * Name → slot of the live tools, for changes and full listings. After a binary load it is made
+	 * here from the loaded table, on first use (lookups alone use {@link slotOfName}).
+	 */
+	get slotOf(): Map<string, number> {
+		if (this.#slotOf === undefined) {
+			const map = new Map<string, number>();
+			for (let slot = 0; slot < this.slots; slot++)
+				if (this.alive[slot] === 1) map.set(this.names[slot] as string, slot);
+			this.#slotOf = map;
+			this.#nameTable = undefined;
+		}
+		return this.#slotOf;
+	}
+
+	/** The slot of the live tool named `name`, if one is; does not make the map a loaded store defers. */
+	slotOfName(name: string): number | undefined {
+		return this.#slotOf === undefined ? this.#nameTable?.find(name) : this.#slotOf.get(name);
+	}
+
+	/**
+	 * Installs a binary load's names, every slot live, found through `table` until the first change
+	 * (which makes {@link slotOf} from them).
+	 */
+	loadNames(names: string[], table: NameTable): void {
+		this.names = names;
+		this.alive.fill(1, 0, names.length);
+		this.slots = names.length;
+		this.live = names.length;
+		this.#slotOf = undefined;
+		this.#nameTable = table;
+	}
 	/** While true, merges wait (bulk adds). */
 	deferMerge = false;
 	/**

@@ -22,6 +22,7 @@ import { decodeStrings, encodeStrings, sliceStrings } from "./binary-strings.js"
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import { FIELD_COUNT, IndexStore, MAX_SUMMARY_TERMS, nameKeys } from "./index-store.js";
 import { KeyTable, keyCells } from "./key-table.js";
+import { NameTable } from "./name-table.js";
 import { compactForSave, INDEX_FORMAT_VERSION } from "./serialize.js";
 
 /** Version of the binary container and its sections (the content's version is INDEX_FORMAT_VERSION). */
@@ -172,11 +173,7 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 		if (stringOffsets[i] === stringOffsets[i + 1]) throw damaged(`slot ${i - firstName} has an empty name`);
 	const store = new IndexStore();
 	store.reserve(terms, slots);
-	fillStrings(
-		store,
-		sliceStrings(text, stringOffsets, firstTerm, firstName),
-		sliceStrings(text, stringOffsets, firstName, firstNamespace),
-	);
+	fillStrings(store, saved, { firstTerm, firstName, firstNamespace });
 	for (const [id, namespace] of sliceStrings(
 		text,
 		stringOffsets,
@@ -202,18 +199,31 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 	return { store, options };
 }
 
-/** The vocabulary and the names (each once), with their maps. */
-function fillStrings(store: IndexStore, terms: string[], names: string[]): void {
-	const { termIds, slotOf } = store;
+/**
+ * The vocabulary (with its map) and the names, each once: the names found through a table over
+ * the decoded text (name-table.ts), not a map of 100,000 strings, until the store first changes.
+ */
+function fillStrings(
+	store: IndexStore,
+	saved: { text: string; stringOffsets: Int32Array },
+	at: StringsAt,
+): void {
+	const { termIds } = store;
+	const terms = sliceStrings(saved.text, saved.stringOffsets, at.firstTerm, at.firstName);
 	for (let id = 0; id < terms.length; id++) termIds.set(terms[id] as string, id);
 	if (termIds.size !== terms.length) throw damaged("a term is listed twice");
 	for (const term of terms) store.terms.push(term);
-	for (let slot = 0; slot < names.length; slot++) slotOf.set(names[slot] as string, slot);
-	if (slotOf.size !== names.length) throw damaged("a name is listed twice");
-	store.names = names;
-	store.alive.fill(1, 0, names.length);
-	store.slots = names.length;
-	store.live = names.length;
+	const slots = at.firstNamespace - at.firstName;
+	const table = NameTable.build(saved.text, saved.stringOffsets, at.firstName, slots);
+	if (typeof table === "number") throw damaged(`slot ${table}'s name is listed twice`);
+	store.loadNames(sliceStrings(saved.text, saved.stringOffsets, at.firstName, at.firstNamespace), table);
+}
+
+/** Where the vocabulary, the names and the namespaces begin among a snapshot's strings. */
+interface StringsAt {
+	readonly firstTerm: number;
+	readonly firstName: number;
+	readonly firstNamespace: number;
 }
 
 /** Document frequencies, field totals and the summary lists' bounds, from what was saved. */

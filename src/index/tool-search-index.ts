@@ -105,7 +105,7 @@ export class ToolSearchIndex {
 
 	/** Whether a tool of that name is indexed. */
 	has(name: string): boolean {
-		return this.#store.slotOf.has(name);
+		return this.#store.slotOfName(name) !== undefined;
 	}
 
 	/** Names of the indexed tools. */
@@ -120,7 +120,7 @@ export class ToolSearchIndex {
 	 */
 	add(document: ToolSearchDocument): void {
 		const name = documentName(document);
-		if (this.#store.slotOf.has(name)) {
+		if (this.#store.slotOfName(name) !== undefined) {
 			throw new ToolSearchError(
 				"DUPLICATE_TOOL",
 				`tool ${quote(name)} is already indexed; use update() to replace it`,
@@ -149,7 +149,7 @@ export class ToolSearchIndex {
 
 	/** Removes a tool; returns whether it was indexed. */
 	remove(name: string): boolean {
-		const slot = this.#store.slotOf.get(name);
+		const slot = this.#store.slotOfName(name);
 		if (slot === undefined) return false;
 		this.#store.delete(slot);
 		return true;
@@ -158,7 +158,7 @@ export class ToolSearchIndex {
 	/** Replaces the tool of the same name (adds it when absent). Costs that one tool. */
 	update(document: ToolSearchDocument): void {
 		const name = documentName(document);
-		const slot = this.#store.slotOf.get(name);
+		const slot = this.#store.slotOfName(name);
 		if (slot !== undefined) this.#store.delete(slot);
 		this.#store.insert(name, document);
 	}
@@ -212,7 +212,7 @@ export class ToolSearchIndex {
 	 */
 	explain(query: string, name: string, options: IndexSearchOptions = {}): ToolSearchExplanation {
 		const limit = searchLimit(options);
-		const slot = this.#store.slotOf.get(name);
+		const slot = this.#store.slotOfName(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
 		const text = typeof query === "string" ? query : "";
 		const plan = planQuery(

@@ -97,7 +97,7 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
 	const { phrasings, limit, view, hidden, signal, ctx, pipeline } = input;
 	const { candidateLimit, activationLimit } = callLimits(pipeline, limit);
 	const timings = { rank: 0, gate: 0, rerank: 0, judge: 0 };
-	const searchable = view.tools.length - countHidden(view, hidden);
+	const searchable = view.size - countHidden(view, hidden);
 
 	let start = performance.now();
 	const { outcome, perPhrasing } =

@@ -5,6 +5,7 @@
  * @internal
  */
 
+import type { IndexStore } from "../index/index-store.js";
 import type { ToolSearchIndex } from "../index/tool-search-index.js";
 import { indexStore } from "../index/tool-search-index.js";
 import { formatFingerprint } from "./document-fingerprint.js";
@@ -18,8 +19,8 @@ export interface SavedLanes {
 export class SavedFingerprints {
 	/** The names of the tools as loaded, by slot. */
 	readonly #names: readonly (string | undefined)[];
-	/** The index's current name → slot map: the loaded slot while no merge renumbered them. */
-	readonly #slotOf: ReadonlyMap<string, number>;
+	/** The index's store, whose current slot of a name is the loaded one while no merge renumbered them. */
+	readonly #store: IndexStore;
 	readonly #lanes: SavedLanes;
 	/** Name → loaded slot, built only once the index's slots no longer are the loaded ones. */
 	#loaded: Map<string, number> | undefined;
@@ -28,7 +29,7 @@ export class SavedFingerprints {
 	constructor(index: ToolSearchIndex, lanes: SavedLanes) {
 		const store = indexStore(index);
 		this.#names = store.names.slice(0, store.slots);
-		this.#slotOf = store.slotOf;
+		this.#store = store;
 		this.#lanes = lanes;
 	}
 
@@ -37,7 +38,7 @@ export class SavedFingerprints {
 	 * does not hold it now (the ranker asks only for tools its index holds).
 	 */
 	get(name: string): string | undefined {
-		let slot = this.#slotOf.get(name);
+		let slot = this.#store.slotOfName(name);
 		if (slot === undefined) return undefined;
 		if (this.#names[slot] !== name) {
 			// Renumbered by a merge, or indexed again since the load.

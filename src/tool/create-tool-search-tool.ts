@@ -193,7 +193,7 @@ export function buildToolSearchTool(
 			catalogVersion,
 		});
 		throwIfAborted(signal);
-		const totalTools = view.tools.length - countActive(view.get.bind(view), hidden);
+		const totalTools = view.size - countActive(view.get.bind(view), hidden);
 		return { view, hidden, found, collectMs, totalTools, notes, sources };
 	}
 
@@ -236,7 +236,7 @@ export function buildToolSearchTool(
 		const id = pipeline.on ? newDiscoveryId() : undefined;
 		const discoveryOf = (activateMs: number): ToolSearchDiscoveryDetails | undefined =>
 			id === undefined ? undefined : discoveryDetails(id, found, collectMs, activateMs, started);
-		const traceContext = { toolCallId, catalogueSize: view.tools.length };
+		const traceContext = { toolCallId, catalogueSize: view.size };
 
 		if (outcome.failure !== undefined && pipeline.onError === "fail") {
 			const discovery = discoveryOf(0) as ToolSearchDiscoveryDetails;

@@ -7,105 +7,23 @@ import { TOOL_SEARCH_TOOL_NAME } from "../defaults.js";
 import { buildToolSearchDocument } from "../document/create-tool-search-document.js";
 import { ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
-import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
+import type { ToolInfo, ToolNamespace } from "../types.js";
+import {
+	CatalogView,
+	type Entry,
+	FIELDS_PER_TOOL,
+	readFields,
+	type SearchableTools,
+	sameFields,
+	sameNamespace,
+	type ViewColumns,
+} from "./catalog-view.js";
 
-/** A searchable tool with its namespace (as given then) and search document. */
-export interface SearchableTool {
-	readonly tool: ToolInfo;
-	/**
-	 * The tool's fields as read when its entry was made (`name`, `description`, `parameters`,
-	 * `inputSchema`, `title`, `label`), frozen: what a result shows, without reading the host's
-	 * getters again.
-	 */
-	readonly info: ToolInfo;
-	readonly namespace: ToolNamespace | undefined;
-	/** Its search document, built from `info` and `namespace` the first time it is read. */
-	readonly document: ToolSearchDocument;
-}
-
-/** One call's view of the catalogue. */
-export interface SearchableTools {
-	/** Searchable tools in catalogue order (active ones included). */
-	readonly tools: readonly SearchableTool[];
-	/** Their documents, the same array object while nothing changed (so rankers can skip work). */
-	readonly documents: readonly ToolSearchDocument[];
-	/** A searchable tool by name. */
-	get(name: string): SearchableTool | undefined;
-}
-
-/**
- * A searchable tool whose document is built the first time it is read: a call whose ranker can
- * answer without documents (a saved index trusted at the host's catalogue version) never builds
- * the 100,000 it does not show.
- */
-class Entry implements SearchableTool {
-	readonly tool: ToolInfo;
-	readonly info: ToolInfo;
-	readonly namespace: ToolNamespace | undefined;
-	#document: ToolSearchDocument | undefined;
-
-	constructor(tool: ToolInfo, info: ToolInfo, namespace: ToolNamespace | undefined) {
-		this.tool = tool;
-		this.info = info;
-		this.namespace = namespace;
-	}
-
-	get document(): ToolSearchDocument {
-		this.#document ??= documentOf(this.info, this.namespace);
-		return this.#document;
-	}
-}
-
-/**
- * The document of a tool's fields as read once; when walking its schema throws (a hostile proxy
- * deep in `parameters`), the document of its name, description and labels alone, so that one
- * broken schema does not take the search down.
- */
-function documentOf(info: ToolInfo, namespace: ToolNamespace | undefined): ToolSearchDocument {
-	try {
-		return buildToolSearchDocument(info, namespace);
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) throw error;
-		const { name, description, title, label } = info;
-		return buildToolSearchDocument({ name, description, title, label }, namespace);
-	}
-}
+export type { SearchableTool, SearchableTools } from "./catalog-view.js";
 
 /** Whether `namespace` is one a document can be built in (else building throws `INVALID_TOOL`). */
 function validNamespace(namespace: ToolNamespace | undefined): boolean {
 	return namespace === undefined || (isObject(namespace) && typeof namespace.name === "string");
-}
-
-/**
- * One call's view, immutable once collected: overlapping `tool_search` calls each keep their own
- * (an earlier call's lookups must not see what a later call collected while it awaited its ranker).
- */
-class CatalogView implements SearchableTools {
-	readonly tools: readonly Entry[];
-	#documents: readonly ToolSearchDocument[] | undefined;
-	/** Every name taken this call: its searchable entry, or `null` (excluded, or `tool_search`). */
-	readonly #byName: ReadonlyMap<string, Entry | null>;
-
-	constructor(tools: readonly Entry[], byName: ReadonlyMap<string, Entry | null>) {
-		this.tools = tools;
-		this.#byName = byName;
-	}
-
-	/** Built on first read (each tool's document with it), then the same array; frozen, so a ranker given it again knows its elements are the same. */
-	get documents(): readonly ToolSearchDocument[] {
-		this.#documents ??= Object.freeze(this.tools.map((entry) => entry.document));
-		return this.#documents;
-	}
-
-	get(name: string): SearchableTool | undefined {
-		return this.#byName.get(name) ?? undefined;
-	}
-}
-
-function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {
-	if (a === b) return true;
-	if (a === undefined || b === undefined) return false;
-	return a.name === b.name && a.description === b.description && a.instructions === b.instructions;
 }
 
 /** A copy of the namespace's own fields, so a later change by the host is noticed. */
@@ -113,44 +31,6 @@ function snapshotNamespace(namespace: ToolNamespace | null | undefined): ToolNam
 	if (namespace === undefined || namespace === null) return undefined;
 	if (!isObject(namespace)) return namespace;
 	return { name: namespace.name, description: namespace.description, instructions: namespace.instructions };
-}
-
-function unchanged(entry: Entry, tool: ToolInfo): boolean {
-	const { info } = entry;
-	// Fields, not the object: pi's getAllTools() returns fresh objects with the same fields each time.
-	return (
-		info.description === tool.description &&
-		info.parameters === tool.parameters &&
-		info.inputSchema === tool.inputSchema &&
-		info.title === tool.title &&
-		info.label === tool.label
-	);
-}
-
-/** The fields of `tool` a document and a result are built from, read once. */
-function snapshotTool(tool: ToolInfo, name: string): ToolInfo {
-	const { description, parameters, inputSchema, title, label } = tool;
-	return Object.freeze({ name, description, parameters, inputSchema, title, label });
-}
-
-/** The fields {@link unchanged} compares, five per entry in its order, in one flat array. */
-function flatFields(entries: readonly Entry[]): unknown[] {
-	const fields: unknown[] = new Array(entries.length * 5);
-	let f = 0;
-	for (const { info } of entries) {
-		fields[f++] = info.description;
-		fields[f++] = info.parameters;
-		fields[f++] = info.inputSchema;
-		fields[f++] = info.title;
-		fields[f++] = info.label;
-	}
-	return fields;
-}
-
-function sameEntries(a: readonly Entry[], b: readonly Entry[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-	return true;
 }
 
 /** A host item's name when it is an object with a non-empty string name, read once. */
@@ -164,29 +44,43 @@ function nameOf(item: unknown): string | undefined {
 }
 
 /**
- * `known` when it still describes `tool` (same metadata and namespace), else a new entry;
- * `undefined` when reading the tool throws (a hostile getter or proxy), so one broken tool does
- * not take the search down. A `ToolSearchError` (a namespace without a string name) is the host's
- * programmer error and is rethrown.
+ * Appends `tool`'s fields to `fields`; `false` when reading them throws (a hostile getter or
+ * proxy: the tool is skipped, not the search).
  */
-function entryOf(
-	tool: ToolInfo,
-	name: string,
-	namespace: ToolNamespace | undefined,
-	known: Entry | undefined,
-): Entry | undefined {
+function tryReadFields(tool: ToolInfo, fields: unknown[]): boolean {
 	try {
-		if (known !== undefined && unchanged(known, tool) && sameNamespace(known.namespace, namespace)) {
-			return known;
-		}
-		const info = snapshotTool(tool, name);
-		// A namespace without a string name is the host's programmer error: thrown now, not later.
-		if (!validNamespace(namespace)) buildToolSearchDocument(info, namespace);
-		return new Entry(tool, info, namespace);
-	} catch (error) {
-		if (ToolSearchError.isInstance(error)) throw error;
-		return undefined;
+		readFields(tool, fields);
+		return true;
+	} catch {
+		return false;
 	}
+}
+
+/** What a collect carries over from the last one, to reuse built documents. */
+interface Known {
+	readonly view: CatalogView | undefined;
+	/** Entries of tools the last collect excluded. */
+	readonly excluded: ReadonlyMap<string, Entry>;
+}
+
+/**
+ * Where the tool just read (at `at` in `columns`) was in the last view when it was searchable
+ * there with the same fields and namespace (so any document built for it still holds), else -1.
+ */
+function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewColumns): number {
+	const last = view.byName.get(name);
+	if (last === undefined || last < 0) return -1;
+	const tool = columns.items[at] as ToolInfo;
+	const same =
+		sameFields(tool, view.fields, last * FIELDS_PER_TOOL) &&
+		sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]);
+	return same ? last : -1;
+}
+
+/** The entry made for `name` in the last view, or kept aside when the last collect excluded it. */
+function madeEntry(known: Known, name: string): Entry | undefined {
+	const last = known.view?.byName.get(name);
+	return last !== undefined && last >= 0 ? known.view?.madeAt(last) : known.excluded.get(name);
 }
 
 /**
@@ -197,14 +91,11 @@ function entryOf(
 export class SearchableCatalog {
 	readonly #exclude: ((tool: ToolInfo) => boolean) | undefined;
 	readonly #namespaceOf: ((tool: ToolInfo) => ToolNamespace | undefined) | undefined;
-	/** The entries of the last collect, by name (excluded tools' included), to reuse documents. */
-	#entries = new Map<string, Entry>();
+	/** Entries of tools the last collect excluded (their documents are reused if they come back). */
+	#excluded: ReadonlyMap<string, Entry> = new Map();
 	/** The previous call's host array contents and result, for the fast path. */
 	#lastItems: unknown[] = [];
 	#last: CatalogView | undefined;
-	/** `#last`'s tools, and their fields as {@link flatFields} lays them out, for the fast path. */
-	#lastTools: unknown[] | undefined;
-	#lastFields: unknown[] | undefined;
 	/** The host's catalogue version `#last` was collected at (`undefined`: none given). */
 	#version: string | number | undefined;
 
@@ -235,41 +126,67 @@ export class SearchableCatalog {
 		const items = Array.isArray(all) ? (all as unknown[]) : [];
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
-
-		const previous = this.#entries;
-		const entries = new Map<string, Entry>();
-		const byName = new Map<string, Entry | null>();
-		const tools: Entry[] = [];
-		for (const item of items) {
-			const name = nameOf(item);
-			if (name === undefined) continue;
-			if (byName.has(name)) continue; // a second tool of that name
-			const tool = item as ToolInfo;
-			const known = previous.get(name);
-			if (known !== undefined) entries.set(name, known);
-			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
-				byName.set(name, null);
-				continue;
-			}
-			const namespace = snapshotNamespace(this.#namespaceOf?.(tool));
-			const entry = entryOf(tool, name, namespace, known);
-			if (entry === undefined) continue; // a getter threw: the tool is skipped, not the search
-			entries.set(name, entry);
-			byName.set(name, entry);
-			tools.push(entry);
-		}
-		// The same entries as last time (fresh host objects, same fields): keep the same view, so the
-		// ranker sees the same documents array and re-indexes nothing.
-		const result =
-			last !== undefined && sameEntries(tools, last.tools) ? last : new CatalogView(tools, byName);
-		this.#entries = entries;
+		const { columns, excluded, same } = this.#columnsOf(items, { view: last, excluded: this.#excluded });
+		// The same tools as last time, in the same order (fresh host objects, same fields): keep the
+		// same view, so the ranker sees the same documents array and re-indexes nothing.
+		const result = last !== undefined && same ? last : new CatalogView(columns);
+		this.#excluded = excluded;
 		this.#lastItems = items.slice();
 		this.#last = result;
-		// Laid out for the fast path when a later call first needs it (a host with a catalogue
-		// version never does): not on the first call after a cold start.
-		this.#lastTools = undefined;
-		this.#lastFields = undefined;
 		return result;
+	}
+
+	/**
+	 * The columns of the searchable tools among `items`; `same` when every one is the tool at the
+	 * same index last time with the same fields and namespace, and there are as many.
+	 */
+	#columnsOf(
+		items: readonly unknown[],
+		known: Known,
+	): { columns: ViewColumns; excluded: Map<string, Entry>; same: boolean } {
+		const namespaceOf = this.#namespaceOf;
+		const columns: ViewColumns = {
+			items: [],
+			names: [],
+			fields: [],
+			namespaces: namespaceOf === undefined ? undefined : [],
+			byName: new Map(),
+			reused: known.view === undefined ? undefined : [],
+		};
+		const { byName, fields, reused } = columns;
+		const excluded = new Map<string, Entry>();
+		let same = known.view !== undefined;
+		for (const item of items) {
+			const name = nameOf(item);
+			if (name === undefined || byName.has(name)) continue; // malformed, or a second tool of that name
+			const tool = item as ToolInfo;
+			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
+				byName.set(name, -1);
+				const entry = madeEntry(known, name);
+				if (entry !== undefined) excluded.set(name, entry);
+				continue;
+			}
+			const namespace = snapshotNamespace(namespaceOf?.(tool));
+			// A namespace without a string name is the host's programmer error: thrown now, not later.
+			if (!validNamespace(namespace)) buildToolSearchDocument({ name }, namespace);
+			if (!tryReadFields(tool, fields)) continue;
+			const at = columns.items.length;
+			columns.items.push(tool);
+			columns.names.push(name);
+			columns.namespaces?.push(namespace);
+			byName.set(name, at);
+			if (known.view === undefined || reused === undefined) continue;
+			const last = lastIndexOf(known.view, name, at, columns);
+			if (last >= 0) {
+				reused[at] = known.view.madeAt(last);
+			} else {
+				const parked = known.excluded.get(name);
+				if (parked?.describes(tool, namespace) === true) reused[at] = parked;
+			}
+			same &&= last === at;
+		}
+		same &&= columns.items.length === known.view?.size;
+		return { columns, excluded, same };
 	}
 
 	/**
@@ -291,33 +208,18 @@ export class SearchableCatalog {
 		if (count !== previous.length) return false;
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
-		const searchable = last.tools;
-		this.#lastTools ??= searchable.map((entry) => entry.tool);
-		this.#lastFields ??= flatFields(searchable);
-		const lastTools = this.#lastTools;
-		const fields = this.#lastFields;
+		const { items: lastTools, fields, namespaces, size } = last;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];
 			if (item !== previous[i]) return false;
-			if (at < searchable.length && lastTools[at] === item) {
+			if (at < size && lastTools[at] === item) {
 				const tool = item as ToolInfo;
-				// The fields read from flat arrays, not through each entry's info: one object read per tool.
-				const f = at * 5;
-				if (
-					tool.description !== fields[f] ||
-					tool.parameters !== fields[f + 1] ||
-					tool.inputSchema !== fields[f + 2] ||
-					tool.title !== fields[f + 3] ||
-					tool.label !== fields[f + 4]
-				) {
-					return false;
-				}
-				const entry = searchable[at] as Entry;
+				if (!sameFields(tool, fields, at * FIELDS_PER_TOOL)) return false;
 				if (exclude !== undefined && exclude(tool) === true) return false;
 				if (
 					namespaceOf !== undefined &&
-					!sameNamespace(entry.namespace, snapshotNamespace(namespaceOf(tool)))
+					!sameNamespace(namespaces?.[at], snapshotNamespace(namespaceOf(tool)))
 				) {
 					return false;
 				}
@@ -333,6 +235,6 @@ export class SearchableCatalog {
 			if (exclude !== undefined && exclude(item as unknown as ToolInfo) === true) continue;
 			return false;
 		}
-		return at === searchable.length;
+		return at === size;
 	}
 }

@@ -170,3 +170,19 @@ describe("expansion options", () => {
 		expect(index.options.glossary).toEqual({ bug: ["jira__create_ticket"] });
 	});
 });
+
+describe("the built-in links, shared by every index", () => {
+	it("one index's synonym groups and concept domains never reach another's", () => {
+		const plain = tools();
+		const extended = tools({
+			synonyms: { groups: [["erase", "forecast"]] },
+			concepts: { domains: { weather: ["email"] } },
+		});
+		const again = tools();
+		for (const index of [plain, again]) {
+			expect(index.search("erase", { limit: 5 }).map((m) => m.name)).not.toContain("weather__forecast");
+			expect(index.explain("email", "weather__forecast").terms[0]?.matchedAs).toBeUndefined();
+		}
+		expect(extended.search("erase", { limit: 5 }).map((m) => m.name)).toContain("weather__forecast");
+	});
+});

@@ -191,4 +191,77 @@ describe("SearchableCatalog", () => {
 		tools.push(tool("c"));
 		expect(catalog.collect([...tools]).get("a")?.document).toBe(before);
 	});
+
+	it("makes no per-tool object until a tool is read, and reads each tool's fields once", () => {
+		let reads = 0;
+		const counted = (name: string): ToolInfo => ({
+			name,
+			get description() {
+				reads++;
+				return `${name} tool`;
+			},
+		});
+		const tools = [counted("a"), counted("b"), counted("c")];
+		const view = new SearchableCatalog({}).collect(tools);
+		expect(reads).toBe(3);
+		expect(view.size).toBe(3);
+		const b = view.get("b");
+		expect(b).toBe(view.get("b"));
+		expect(b?.name).toBe("b");
+		expect(Object.isFrozen(b?.info)).toBe(true);
+		expect(b?.info).toEqual({
+			name: "b",
+			description: "b tool",
+			parameters: undefined,
+			inputSchema: undefined,
+			title: undefined,
+			label: undefined,
+		});
+		expect(view.tools[1]).toBe(b);
+		expect(reads).toBe(3);
+	});
+
+	it("keeps the same view for fresh objects with the same fields when the last call read no tool", () => {
+		const tools = [tool("a"), tool("b"), tool("c")];
+		const catalog = new SearchableCatalog({});
+		const first = catalog.collect(tools);
+		// A ranker trusted at a saved version reads no documents: no entry was made.
+		expect(catalog.collect(tools.map((t) => ({ ...t })))).toBe(first);
+		expect(catalog.collect([tools[1], tools[0], tools[2]].map((t) => ({ ...t })))).not.toBe(first);
+	});
+
+	it("reuses a built document after the tools around it change, and after the tool was excluded for a call", () => {
+		const tools = [tool("a"), tool("b"), tool("c")];
+		let excluded = "";
+		const catalog = new SearchableCatalog({ exclude: (t) => t.name === excluded });
+		const built = catalog.collect(tools).get("b")?.document;
+		const moved = catalog.collect([tool("z"), ...tools.slice(1)]);
+		expect(moved.get("b")?.document).toBe(built);
+		excluded = "b";
+		expect(catalog.collect([...tools]).get("b")).toBeUndefined();
+		excluded = "";
+		expect(catalog.collect([...tools]).get("b")?.document).toBe(built);
+		// Changed while excluded: a new document.
+		excluded = "b";
+		catalog.collect([...tools]);
+		excluded = "";
+		const changed = catalog.collect([tools[0], tool("b", "other"), tools[2]]);
+		expect(changed.get("b")?.document).not.toBe(built);
+		expect(changed.get("b")?.document.fields?.description).toBe("other");
+	});
+
+	it("size counts the searchable tools only", () => {
+		const view = new SearchableCatalog({ exclude: (t) => t.name === "b" }).collect([
+			tool("a"),
+			tool("b"),
+			tool("tool_search"),
+			tool("a", "again"),
+			{ name: 3 },
+			tool("c"),
+		]);
+		expect(view.size).toBe(2);
+		expect(view.tools.map((t) => t.name)).toEqual(["a", "c"]);
+		expect(view.get("b")).toBeUndefined();
+		expect(view.get("tool_search")).toBeUndefined();
+	});
 });

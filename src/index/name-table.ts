@@ -1,0 +1,97 @@
+/**
+ * The names of a loaded index, found by name without a `Map` of 100,000 strings: an open-addressing
+ * table of slots in one `Int32Array`, keyed by a hash of each name's UTF-16 code units. Building it
+ * reads each name once and allocates nothing per name, which is what a binary load needs to check
+ * that no name is listed twice, and what its first call needs to look up the few names it is given
+ * (the active tools); the store makes its `Map` from it only when it first changes.
+ *
+ * The hash is seeded once per process, so that a crafted file cannot make every name collide.
+ * Lookups do not depend on the seed's value, only on names being equal.
+ * @internal
+ */
+
+/** The seed of {@link hashName} in this process. */
+const SEED = (Math.random() * 0x100000000) >>> 0;
+
+/** FNV-1a over the code units of `text[from, to)`, from a per-process seed. */
+function hashName(text: string, from: number, to: number): number {
+	let hash = (0x811c9dc5 ^ SEED) >>> 0;
+	for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+	return hash >>> 0;
+}
+
+/** Whether `text[from, to)` equals `name`. */
+function sameName(text: string, from: number, to: number, name: string): boolean {
+	if (to - from !== name.length) return false;
+	for (let i = 0; i < name.length; i++) if (text.charCodeAt(from + i) !== name.charCodeAt(i)) return false;
+	return true;
+}
+
+/** Whether `text[a, aEnd)` equals `text[b, bEnd)`. */
+function sameRange(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
+	if (aEnd - a !== bEnd - b) return false;
+	for (let i = 0; i < aEnd - a; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
+	return true;
+}
+
+export class NameTable {
+	/** Per cell, a slot + 1 (0: empty). A power of two, at least twice the names. */
+	readonly #cells: Int32Array;
+	readonly #text: string;
+	/** Slot `s`'s name is `#text[#offsets[#first + s], #offsets[#first + s + 1])`. */
+	readonly #offsets: Int32Array;
+	readonly #first: number;
+
+	/**
+	 * The table of `slots` names held in `text` as `offsets` lays them out from `first`, or the slot
+	 * whose name an earlier slot already has (a damaged index).
+	 */
+	static build(text: string, offsets: Int32Array, first: number, slots: number): NameTable | number {
+		let size = 2;
+		while (size < 2 * slots) size *= 2;
+		const table = new NameTable(new Int32Array(size), text, offsets, first);
+		for (let slot = 0; slot < slots; slot++) if (!table.#insert(slot)) return slot;
+		return table;
+	}
+
+	private constructor(cells: Int32Array, text: string, offsets: Int32Array, first: number) {
+		this.#cells = cells;
+		this.#text = text;
+		this.#offsets = offsets;
+		this.#first = first;
+	}
+
+	/** Adds `slot`'s name; `false` when an earlier slot has it. */
+	#insert(slot: number): boolean {
+		const from = this.#offsets[this.#first + slot] as number;
+		const to = this.#offsets[this.#first + slot + 1] as number;
+		const mask = this.#cells.length - 1;
+		const text = this.#text;
+		for (let cell = hashName(text, from, to) & mask; ; cell = (cell + 1) & mask) {
+			const held = this.#cells[cell] as number;
+			if (held === 0) {
+				this.#cells[cell] = slot + 1;
+				return true;
+			}
+			const other = this.#first + held - 1;
+			if (sameRange(text, from, to, this.#offsets[other] as number, this.#offsets[other + 1] as number))
+				return false;
+		}
+	}
+
+	/** Whether `slot`'s name is `name`. */
+	#holds(slot: number, name: string): boolean {
+		const from = this.#offsets[this.#first + slot] as number;
+		return sameName(this.#text, from, this.#offsets[this.#first + slot + 1] as number, name);
+	}
+
+	/** The slot of the tool named `name`, if one is. */
+	find(name: string): number | undefined {
+		const mask = this.#cells.length - 1;
+		for (let cell = hashName(name, 0, name.length) & mask; ; cell = (cell + 1) & mask) {
+			const held = this.#cells[cell] as number;
+			if (held === 0) return undefined;
+			if (this.#holds(held - 1, name)) return held - 1;
+		}
+	}
+}
