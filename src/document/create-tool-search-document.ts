@@ -6,8 +6,8 @@ import type { ToolSearchFieldName } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import { isObject } from "../internal/guards.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
-import { firstLine } from "./first-line.js";
-import { firstSentence } from "./first-sentence.js";
+import { cutLine, firstNonBlankLine } from "./first-line.js";
+import { sentenceOfLine } from "./first-sentence.js";
 import { schemaText } from "./schema-text.js";
 
 /**
@@ -165,22 +165,24 @@ export function buildToolSearchDocument(
 	const parameterNames = names.join(" ");
 	const parameterText = texts.join("\n");
 
+	// The first sentence and the summary's line both come from the first non-blank line.
+	const line = firstNonBlankLine(description);
 	const fields: Record<ToolSearchFieldName, string> = {
 		name,
 		localName: toolLocalName(name),
 		label,
 		namespace: namespaceName,
 		namespaceText: namespaceDetails,
-		summary: firstSentence(description),
+		summary: sentenceOfLine(line),
 		description,
 		parameterNames,
 		parameterText,
 	};
 
 	const heading = label === "" ? name : label;
-	const line = firstLine(description, SUMMARY_MAX_LENGTH);
+	const summaryLine = cutLine(line, SUMMARY_MAX_LENGTH);
 	const text = joinLines(description, parameterNames, parameterText);
-	const summary = line === "" ? heading : `${heading}: ${line}`;
+	const summary = summaryLine === "" ? heading : `${heading}: ${summaryLine}`;
 	// Two literals rather than a spread: the same properties in the same order, without a temporary.
 	const document: ToolSearchDocument =
 		namespace === undefined

@@ -1,8 +1,22 @@
+import { firstNonBlankLine } from "./first-line.js";
+
 /** Longest first sentence kept for the `summary` field, in UTF-16 code units. */
 export const FIRST_SENTENCE_MAX_LENGTH = 300;
 
 const SENTENCE = /^([\s\S]*?[.!?。！？])(?:\s|$)/u;
-const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/u;
+
+/**
+ * {@link firstSentence} of a description whose first non-blank line, trimmed, is `line`.
+ * @internal
+ */
+export function sentenceOfLine(line: string): string {
+	const sentence = SENTENCE.exec(line)?.[1] ?? line;
+	if (sentence.length <= FIRST_SENTENCE_MAX_LENGTH) return sentence;
+	let end = FIRST_SENTENCE_MAX_LENGTH;
+	const code = sentence.charCodeAt(end - 1);
+	if (code >= 0xd800 && code <= 0xdbff) end--;
+	return sentence.slice(0, end);
+}
 
 /**
  * The first sentence of a description: up to the first `.`, `!` or `?` followed by white space
@@ -18,15 +32,6 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/u;
  * ```
  */
 export function firstSentence(description: string): string {
-	const text = description.trim();
-	if (text === "") return "";
-	const lineEnd = text.search(LINE_BREAK);
-	const line = (lineEnd === -1 ? text : text.slice(0, lineEnd)).trim();
-	const match = SENTENCE.exec(line);
-	const sentence = match?.[1] ?? line;
-	if (sentence.length <= FIRST_SENTENCE_MAX_LENGTH) return sentence;
-	let end = FIRST_SENTENCE_MAX_LENGTH;
-	const code = sentence.charCodeAt(end - 1);
-	if (code >= 0xd800 && code <= 0xdbff) end--;
-	return sentence.slice(0, end);
+	// The trimmed text's first line is its first non-blank line.
+	return sentenceOfLine(firstNonBlankLine(description));
 }

@@ -16,7 +16,7 @@
  */
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { IntBuffer } from "../internal/int-buffer.js";
-import { scanAsciiWords } from "../tokenizer/ascii-words.js";
+import { asciiBytes, scanAsciiWords } from "../tokenizer/ascii-words.js";
 import { tokenize } from "../tokenizer/tokenize.js";
 import { WordTable } from "../tokenizer/word-table.js";
 import type { ToolSearchFields } from "../types.js";
@@ -35,7 +35,13 @@ const LOCAL_NAME = TOOL_SEARCH_FIELDS.indexOf("localName");
 const SUMMARY = TOOL_SEARCH_FIELDS.indexOf("summary");
 const DESCRIPTION = TOOL_SEARCH_FIELDS.indexOf("description");
 const WHITE_SPACE = /\s/u;
+/** Longest text whose bytes go in the buffer a reader keeps; a longer one gets a buffer of its own. */
+const MAX_SHARED_BYTES = 1 << 16;
 
+/**
+ * The text of field number `field` (in `TOOL_SEARCH_FIELDS` order; the property tests, which read
+ * `fields[TOOL_SEARCH_FIELDS[f]]`, hold the cases to it), by named reads rather than a keyed read.
+ */
 function fieldText(fields: ToolSearchFields, field: number): string {
 	switch (field) {
 		case 0:
@@ -59,21 +65,6 @@ function fieldText(fields: ToolSearchFields, field: number): string {
 	}
 }
 
-/** The order of `fieldText`'s cases. */
-const CASES = [
-	"name",
-	"localName",
-	"label",
-	"namespace",
-	"namespaceText",
-	"summary",
-	"description",
-	"parameterNames",
-];
-if (CASES.some((field, at) => TOOL_SEARCH_FIELDS[at] !== field) || FIELD_COUNT !== CASES.length + 1) {
-	throw new Error("tool-search: internal error: field-tokens.ts does not list the fields in order");
-}
-
 /**
  * Reads tools' fields into term ids; one per index (its word table learns the index's words and
  * their ids). After {@link read}, field `f`'s ids are `ids.values[from[f], to[f])` (the ranges of
@@ -85,6 +76,12 @@ export class FieldTerms {
 	readonly to = new Int32Array(FIELD_COUNT);
 	readonly #table = new WordTable();
 	#version = Number.NaN;
+	/** The text last copied by `#encode`, its bytes, and whether it is ASCII. */
+	#encoded: string | undefined;
+	#bytes = new Uint8Array(0);
+	#ascii = false;
+	/** The buffer kept for texts up to MAX_SHARED_BYTES long. */
+	#shared = new Uint8Array(1024);
 
 	/** Reads `fields`, numbering new terms in `vocabulary`. */
 	read(fields: ToolSearchFields, vocabulary: TermVocabulary): void {
@@ -118,22 +115,8 @@ export class FieldTerms {
 			if (sharedName && (field === NAME || field === LOCAL_NAME)) continue;
 			if (sharedDescription && field === DESCRIPTION) continue;
 			if (field === SUMMARY && summary !== "") {
-				// description = <white space><summary><white space><rest>.
-				const start = description.startsWith(summary) ? 0 : description.indexOf(summary);
-				const at = start + summary.length;
-				if (
-					start !== -1 &&
-					(start === 0 || description.slice(0, start).trim() === "") &&
-					(at === description.length || WHITE_SPACE.test(description.charAt(at)))
-				) {
-					from[SUMMARY] = from[DESCRIPTION] = this.ids.length;
-					this.#read(description, 0, at, vocabulary);
-					to[SUMMARY] = this.ids.length;
-					this.#read(description, at, description.length, vocabulary);
-					to[DESCRIPTION] = this.ids.length;
-					sharedDescription = true;
-					continue;
-				}
+				sharedDescription = this.#readSummary(summary, description, vocabulary);
+				continue;
 			}
 			const text = fieldText(fields, field);
 			from[field] = this.ids.length;
@@ -142,12 +125,55 @@ export class FieldTerms {
 		}
 	}
 
-	/** Appends the term ids of `text[start, end)`, which ends where a word does. */
+	/**
+	 * Reads the summary; when the description is `<white space><summary><white space><rest>`, reads
+	 * the description with it and returns true. A summary found inside the description is read from
+	 * the description's bytes (it is usually a slice of it), saving a copy.
+	 */
+	#readSummary(summary: string, description: string, vocabulary: TermVocabulary): boolean {
+		const { from, to } = this;
+		const start = description.startsWith(summary) ? 0 : description.indexOf(summary);
+		const at = start + summary.length;
+		from[SUMMARY] = this.ids.length;
+		if (start === -1 || (start !== 0 && description.slice(0, start).trim() !== "")) {
+			this.#read(summary, 0, summary.length, vocabulary);
+			to[SUMMARY] = this.ids.length;
+			return false;
+		}
+		if (at < description.length && !WHITE_SPACE.test(description.charAt(at))) {
+			this.#read(description, start, at, vocabulary);
+			to[SUMMARY] = this.ids.length;
+			return false;
+		}
+		from[DESCRIPTION] = from[SUMMARY] as number;
+		this.#read(description, 0, at, vocabulary);
+		to[SUMMARY] = this.ids.length;
+		this.#read(description, at, description.length, vocabulary);
+		to[DESCRIPTION] = this.ids.length;
+		return true;
+	}
+
+	/** Whether `text` is ASCII; if so, its bytes are in `#bytes` (copied unless they are already). */
+	#encode(text: string): boolean {
+		if (text === this.#encoded) return this.#ascii;
+		let bytes = this.#shared;
+		if (text.length > bytes.length) {
+			// A long text gets bytes of its own, not kept: the shared buffer stays small.
+			if (text.length > MAX_SHARED_BYTES) bytes = new Uint8Array(text.length);
+			else bytes = this.#shared = new Uint8Array(Math.max(2 * bytes.length, text.length));
+		}
+		this.#bytes = bytes;
+		this.#ascii = asciiBytes(text, bytes);
+		this.#encoded = text;
+		return this.#ascii;
+	}
+
+	/** Appends the term ids of `text[start, end)`: those of `tokenize(text.slice(start, end))`. */
 	#read(text: string, start: number, end: number, vocabulary: TermVocabulary): void {
 		const ids = this.ids;
 		const first = ids.length;
 		const table = this.#table;
-		if (!scanAsciiWords(text, start, end, table, ids)) {
+		if (!this.#encode(text) || !scanAsciiWords(text, this.#bytes, start, end, table, ids)) {
 			const part = start === 0 && end === text.length ? text : text.slice(start, end);
 			for (const token of tokenize(part)) ids.push(vocabulary.termId(token));
 			return;

@@ -5,7 +5,7 @@
  * ids of its summary in order (for the proximity rule).
  * @internal
  */
-import { grow } from "../internal/grow.js";
+import { grow, resize } from "../internal/grow.js";
 
 export class SlotLists<Count extends Int32Array | Uint8Array, Values extends Int32Array | Uint8Array> {
 	values: Values;
@@ -25,8 +25,8 @@ export class SlotLists<Count extends Int32Array | Uint8Array, Values extends Int
 
 	/** Makes room for `capacity` slots. */
 	reserveSlots(capacity: number): void {
-		this.start = grow(this.start, capacity);
-		this.count = grow(this.count, capacity);
+		this.start = resize(this.start, capacity);
+		this.count = resize(this.count, capacity);
 	}
 
 	/** Appends `source[from, to)` as the list of `slot` (a new slot, after every listed one). */

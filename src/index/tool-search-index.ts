@@ -135,6 +135,7 @@ export class ToolSearchIndex {
 		const deferred = store.deferMerge;
 		store.deferMerge = true;
 		if (!deferred && store.slots === 0) store.deferForward = true;
+		if (Array.isArray(documents)) store.reserveMore(documents.length);
 		try {
 			for (const document of documents) this.add(document);
 		} finally {

@@ -1,7 +1,7 @@
 /**
  * Interned words for the index's ASCII fast path: lowercase ASCII words (letters and digits) to
  * their token (`wordToken`: `null` for a stop word, else the stemmed word), looked up straight
- * from the characters of the text they occur in, so a word seen before costs a hash and a compare
+ * from the bytes of the text they occur in, so a word seen before costs a hash and a compare
  * instead of a slice, a lowercase copy and two `Map` lookups. Each word also carries a number its
  * owner attaches (the index: the token's term id), so the owner skips its own lookup too.
  *
@@ -75,17 +75,18 @@ export class WordTable {
 	}
 
 	/**
-	 * The word `text[start, end)` lowercased (ASCII letters and digits only, `end > start`): its
-	 * entry (≥ 0), {@link STOP_WORD}, or `-2 - k` when its token was not interned and is `spill[k]`.
+	 * The word `text[start, end)` lowercased (ASCII letters and digits only, `end > start`), whose
+	 * characters are also `bytes[start, end)`: its entry (≥ 0), {@link STOP_WORD}, or `-2 - k` when
+	 * its token was not interned and is `spill[k]`.
 	 */
-	lookup(text: string, start: number, end: number): number {
+	lookup(text: string, bytes: Uint8Array, start: number, end: number): number {
 		let h = WORD_HASH_SEED;
-		for (let i = start; i < end; i++) h = wordHashStep(h, text.charCodeAt(i));
-		return this.find(text, start, end, h);
+		for (let i = start; i < end; i++) h = wordHashStep(h, bytes[i] as number);
+		return this.find(text, bytes, start, end, h);
 	}
 
 	/** {@link lookup} with the word's hash already computed (`wordHashStep` over its characters). */
-	find(text: string, start: number, end: number, h: number): number {
+	find(text: string, bytes: Uint8Array, start: number, end: number, h: number): number {
 		const length = end - start;
 		const slots = this.#slots;
 		const mask = slots.length - 1;
@@ -95,7 +96,7 @@ export class WordTable {
 			if (
 				this.#hash[entry] === h &&
 				this.#length[entry] === length &&
-				this.#same(entry, text, start, length)
+				this.#same(entry, bytes, start, length)
 			) {
 				return this.#tokens[entry] === null ? STOP_WORD : entry;
 			}
@@ -103,26 +104,33 @@ export class WordTable {
 		}
 		const token = wordToken(text.slice(start, end).toLowerCase());
 		if (token === null) {
-			if (length <= MAX_TABLE_WORD_LENGTH && !this.full) this.#insert(at, h, text, start, length, null);
+			if (length <= MAX_TABLE_WORD_LENGTH && !this.full) this.#insert(at, h, bytes, start, length, null);
 			return STOP_WORD;
 		}
 		if (length > MAX_TABLE_WORD_LENGTH || this.full) {
 			this.spill.push(token);
 			return -1 - this.spill.length;
 		}
-		return this.#insert(at, h, text, start, length, token);
+		return this.#insert(at, h, bytes, start, length, token);
 	}
 
-	#same(entry: number, text: string, start: number, length: number): boolean {
+	#same(entry: number, bytes: Uint8Array, start: number, length: number): boolean {
 		const chars = this.#chars;
 		const from = this.#start[entry] as number;
 		for (let k = 0; k < length; k++) {
-			if (chars[from + k] !== (text.charCodeAt(start + k) | 0x20)) return false;
+			if (chars[from + k] !== ((bytes[start + k] as number) | 0x20)) return false;
 		}
 		return true;
 	}
 
-	#insert(at: number, h: number, text: string, start: number, length: number, token: string | null): number {
+	#insert(
+		at: number,
+		h: number,
+		bytes: Uint8Array,
+		start: number,
+		length: number,
+		token: string | null,
+	): number {
 		const entry = this.count++;
 		if (entry >= this.#hash.length) this.#growEntries();
 		this.#hash[entry] = h;
@@ -133,7 +141,7 @@ export class WordTable {
 			chars.set(this.#chars);
 			this.#chars = chars;
 		}
-		for (let k = 0; k < length; k++) this.#chars[this.#charsUsed++] = text.charCodeAt(start + k) | 0x20;
+		for (let k = 0; k < length; k++) this.#chars[this.#charsUsed++] = (bytes[start + k] as number) | 0x20;
 		this.#tokens.push(token);
 		this.#slots[at] = entry + 1;
 		// Load factor at most 1/2.

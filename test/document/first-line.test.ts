@@ -45,6 +45,17 @@ const piece = fc.constantFrom(
 	"😀",
 	"。",
 	"!",
+	"?",
+	"！",
+	"？",
+	"\u00a0",
+	"\u3000",
+	"\ufeff",
+	"\u2000",
+	"\u200b",
+	"\u0085",
+	"\v",
+	"\f",
 );
 const text = fc.oneof(
 	fc.string(),

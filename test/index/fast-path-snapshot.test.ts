@@ -56,8 +56,17 @@ function expectSameIndex(documents: readonly ToolSearchDocument[]): void {
 	// A bulk add into an empty index derives the forward lists from the postings: the same lists.
 	const bulk = new ToolSearchIndex();
 	bulk.addAll(documents);
+	// Built on first use (an index only searched never builds them).
+	expect(indexStore(bulk).forwardPending).toBe(documents.length > 0);
+	const later = new ToolSearchIndex();
+	later.addAll(documents);
+	expect(forwardLists(later)).toEqual(forwardLists(oneByOne));
+	// A tool added after the bulk add (its list appended to the derived ones), then removals, which
+	// read them, leave the same index either way.
+	const extra = { ...(documents[0] as ToolSearchDocument), name: "extra_tool_after_bulk" };
+	bulk.add(extra);
+	oneByOne.add(extra);
 	expect(forwardLists(bulk)).toEqual(forwardLists(oneByOne));
-	// And removal, which reads them, leaves the same index either way.
 	for (const [i, document] of documents.entries()) {
 		if (i % 3 !== 0) continue;
 		bulk.remove(document.name);

@@ -133,6 +133,21 @@ describe("FieldTerms (property)", () => {
 		);
 	});
 
+	it("reads long texts, summaries cut inside a word, and texts after them", () => {
+		const reader = new FieldTerms();
+		const vocabulary = new Vocabulary();
+		const words = Array.from({ length: 30_000 }, (_, i) => `word${i % 977}s`).join(" ");
+		const documents = [
+			// A first sentence longer than the summary keeps: the summary ends inside a word.
+			createToolSearchDocument({ name: "a__long_one", description: `${words}.` }),
+			createToolSearchDocument({ name: "b__short", description: "Lists files. Then more." }),
+			createToolSearchDocument({ name: "c__wide", description: `Ünïcödé ${words} café.` }),
+			createToolSearchDocument({ name: "d__short", description: "Reads files." }),
+		].map((document) => document.fields as ToolSearchFields);
+		for (const fields of documents) expect(readTokens(reader, vocabulary, fields)).toEqual(naive(fields));
+		expect(vocabulary.terms).toEqual(naiveNumbering(documents));
+	});
+
 	it("asks the vocabulary again after it renumbers its terms", () => {
 		const reader = new FieldTerms();
 		const vocabulary = new Vocabulary();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
-import { nameKeys } from "../../src/index/key-map.js";
+import { nameKeys } from "../../src/index/name-keys.js";
 import { nameRules } from "../../src/index/name-rules.js";
 import { planQuery } from "../../src/index/query-plan.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
