@@ -1,28 +1,19 @@
 import { MIN_DEAD_TERMS_COMPACTED, TOOL_SEARCH_FIELDS } from "../defaults.js";
-import { resolveToolSearchFields } from "../document/resolve-fields.js";
 import { grow, grownCapacity, resize } from "../internal/grow.js";
 import type { ToolSearchDocument } from "../types.js";
-import { DocumentTerms } from "./document-terms.js";
-import { FieldTerms } from "./field-tokens.js";
 import { KeyMap } from "./key-map.js";
-import { addNameKeys, nameKeys } from "./name-keys.js";
+import { nameKeys } from "./name-keys.js";
 import type { NameTable } from "./name-table.js";
-import { Postings, packMeta } from "./postings.js";
+import { Postings } from "./postings.js";
 import { SlotLists } from "./slot-lists.js";
-import { encodeTermSet, forEachTerm, MAX_BYTES_PER_TERM, termSetsFromPostings } from "./term-set-bytes.js";
+import { StoreInsert } from "./store-insert.js";
+import { mergeStore } from "./store-merge.js";
+import { forEachTerm, termSetsFromPostings } from "./term-set-bytes.js";
 import { compactVocabulary, vocabularyNeedsCompaction } from "./vocabulary.js";
 
 /** Number of fields; a slot's field lengths sit at `[slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT)`. */
 export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
-const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
-/** Summary words kept in order per tool, for the proximity rule: a first sentence rarely has more. */
-export const MAX_SUMMARY_TERMS = 64;
-/**
- * Longest field length (in tokens) the index records: longer fields count as this long, for the
- * length normalisation and the averages alike. A field that long already has a length norm near the
- * bound; 16 bits per field and tool keep the per-tool data small.
- */
-export const MAX_FIELD_LENGTH = 65_535;
+export { MAX_FIELD_LENGTH, MAX_SUMMARY_TERMS } from "./store-insert.js";
 export { nameKeys };
 
 /** Tail entries below which no merge happens. */
@@ -122,13 +113,8 @@ export class IndexStore {
 	readonly namespaceIds = new Map<string, number>();
 	namespaceOf = new Int32Array(64).fill(-1);
 	// Scratch.
-	/** Reads a tool's fields into term ids (and learns the words of this index). */
-	readonly #fieldTerms = new FieldTerms();
-	/** The distinct terms of the tool being inserted, with their frequencies per field. */
-	readonly #documentTerms = new DocumentTerms();
-	/** Scratch for the forward list: the tool's term ids sorted, and their bytes. */
-	#sortedTerms = new Int32Array(256);
-	#termBytes = new Uint8Array(1024);
+	/** Indexes one tool (its reading and posting scratch). */
+	readonly #inserter = new StoreInsert();
 	score = new Float64Array(64);
 	cover = new Uint16Array(64);
 	termScore = new Float64Array(64);
@@ -212,25 +198,10 @@ export class IndexStore {
 	/** Indexes `document` under `name` in a new slot. The caller checked the name is free. */
 	insert(name: string, document: ToolSearchDocument): void {
 		this.revision++;
-		const fields = resolveToolSearchFields(document);
 		const slot = this.slots++;
 		this.#ensureSlots(this.slots);
-		this.namespaceOf[slot] = this.#namespaceId(fields.namespace);
-		const known = this.terms.length;
-		const reader = this.#fieldTerms;
-		reader.read(fields, this);
-		const ids = reader.ids.values;
-		this.#recordLengths(reader, slot);
-		const found = this.#documentTerms;
-		found.collect(ids, reader.from, reader.to, this.terms.length);
-		if (!this.deferForward) {
-			this.#sortedTerms = grow(this.#sortedTerms, found.count);
-			this.#termBytes = grow(this.#termBytes, found.count * MAX_BYTES_PER_TERM);
-			const byteCount = encodeTermSet(found.terms, found.count, this.#sortedTerms, this.#termBytes);
-			this.forward.append(slot, this.#termBytes, 0, byteCount);
-		}
-		this.#post(slot, known);
-		addNameKeys(this.keys, name, fields, this.#fieldTerms, slot, this);
+		const namespace = this.#inserter.insert(this, name, document, slot);
+		this.namespaceOf[slot] = this.#namespaceId(namespace);
 		this.names[slot] = name;
 		this.alive[slot] = 1;
 		this.slotOf.set(name, slot);
@@ -248,42 +219,6 @@ export class IndexStore {
 			this.namespaceIds.set(key, id);
 		}
 		return id;
-	}
-
-	/** Records the field lengths of the tool `reader` read into `slot`, and its summary's first terms. */
-	#recordLengths(reader: FieldTerms, slot: number): void {
-		for (let f = 0; f < FIELD_COUNT; f++) {
-			const length = Math.min((reader.to[f] as number) - (reader.from[f] as number), MAX_FIELD_LENGTH);
-			this.fieldLength[slot * FIELD_COUNT + f] = length;
-			this.totalLength[f] = (this.totalLength[f] as number) + length;
-		}
-		const from = reader.from[SUMMARY_FIELD] as number;
-		const to = Math.min(reader.to[SUMMARY_FIELD] as number, from + MAX_SUMMARY_TERMS);
-		this.summary.append(slot, reader.ids.values, from, to);
-	}
-
-	/**
-	 * Raises the document frequencies of the tool's terms (`#documentTerms`; `known`: the
-	 * vocabulary's size before the tool was read) and appends its postings: to the bulk buffer in a
-	 * bulk add, else to the tail.
-	 */
-	#post(slot: number, known: number): void {
-		const { terms, count, first, next, field, frequency } = this.#documentTerms;
-		const bulk = this.deferMerge;
-		const df = this.df;
-		const postings = this.postings;
-		if (bulk) postings.startBulkDocument(slot);
-		for (let i = 0; i < count; i++) {
-			const term = terms[i] as number;
-			// A dead term revived (a new term's id is past the known ones and was never dead).
-			if (df[term] === 0 && term < known) this.deadTerms--;
-			df[term] = (df[term] as number) + 1;
-			for (let e = first[i] as number; e !== -1; e = next[e] as number) {
-				const meta = packMeta(field[e] as number, frequency[e] as number);
-				if (bulk) postings.appendBulk(term, meta);
-				else postings.append(term, slot, meta);
-			}
-		}
 	}
 
 	/** Removes the tool in `slot`: its terms' document frequencies and its field lengths drop out. */
@@ -341,37 +276,6 @@ export class IndexStore {
 
 	/** Folds the tail into the main segment and, when slots died, renumbers the live ones in order. */
 	merge(): void {
-		this.merges++;
-		this.revision++;
-		if (this.dead === 0) {
-			this.postings.merge(this.terms.length, undefined);
-			this.forward.trim();
-			this.summary.trim();
-			return;
-		}
-		const remap = new Int32Array(this.slots);
-		let next = 0;
-		for (let slot = 0; slot < this.slots; slot++) remap[slot] = this.alive[slot] === 1 ? next++ : -1;
-		this.postings.merge(this.terms.length, remap);
-		this.keys.remap(remap);
-		this.forward.compact(remap, this.slots);
-		this.summary.compact(remap, this.slots);
-		for (let slot = 0; slot < this.slots; slot++) {
-			const to = remap[slot] as number;
-			if (to < 0) continue;
-			this.names[to] = this.names[slot];
-			this.alive[to] = 1;
-			this.mark[to] = this.mark[slot] as number;
-			this.namespaceOf[to] = this.namespaceOf[slot] as number;
-			this.fieldLength.copyWithin(to * FIELD_COUNT, slot * FIELD_COUNT, slot * FIELD_COUNT + FIELD_COUNT);
-			this.slotOf.set(this.names[to] as string, to);
-		}
-		this.forward.trim();
-		this.summary.trim();
-		this.alive.fill(0, next);
-		this.mark.fill(0, next);
-		this.names.length = next;
-		this.slots = next;
-		this.dead = 0;
+		mergeStore(this, FIELD_COUNT);
 	}
 }
