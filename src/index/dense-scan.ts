@@ -12,11 +12,10 @@ import { mainImpacts } from "./impacts.js";
 import type { Leaders } from "./leaders.js";
 import { bm25PlusTermScore } from "./scoring.js";
 import { NAME_FIELD, type ScoringContext } from "./scoring-context.js";
-import { gallop } from "./term-lookup.js";
 import { type PreparedTerm, type PreparedVariant, tailPairEnd, tailTf } from "./term-scan.js";
 
 /** The term's one variant when all its pairs are in the main segment (the fast loop applies). */
-function mainOnly(ctx: ScoringContext, term: PreparedTerm): PreparedVariant | undefined {
+export function mainOnly(ctx: ScoringContext, term: PreparedTerm): PreparedVariant | undefined {
 	const only = term.variants[0];
 	if (term.variants.length !== 1 || only === undefined || only.slots !== undefined) return undefined;
 	const { postings } = ctx.store;
@@ -174,7 +173,7 @@ function addMainWithStaged(
 }
 
 /** Calls `visit(slot, tf)` for each of a variant's tail pairs and named tools (not its main pairs). */
-function forEachOther(
+export function forEachOther(
 	ctx: ScoringContext,
 	variant: PreparedVariant,
 	visit: (slot: number, tf: number) => void,
@@ -192,6 +191,17 @@ function forEachOther(
 		visit(slot, tailTf(ctx, list, p, to, slot));
 		p = to;
 	}
+}
+
+/** The term's main-segment variant with the most pairs (the first of equals), if any. */
+export function largestMain(ctx: ScoringContext, term: PreparedTerm): PreparedVariant | undefined {
+	const { mainTerms } = ctx.store.postings;
+	let largest: PreparedVariant | undefined;
+	for (const variant of term.variants) {
+		if (variant.slots !== undefined || variant.termId >= mainTerms) continue;
+		if (largest === undefined || variant.documentFrequency > largest.documentFrequency) largest = variant;
+	}
+	return largest;
 }
 
 /**
@@ -213,11 +223,7 @@ function scanVariants(ctx: ScoringContext, term: PreparedTerm, need: number, lea
 	const { store } = ctx;
 	const { score, termScore, postings } = store;
 	// The largest main-segment variant is scanned last, straight into the totals; the others are staged.
-	let largest: PreparedVariant | undefined;
-	for (const variant of term.variants) {
-		if (variant.slots !== undefined || variant.termId >= postings.mainTerms) continue;
-		if (largest === undefined || variant.documentFrequency > largest.documentFrequency) largest = variant;
-	}
+	const largest = largestMain(ctx, term);
 	const staged = stagedFor(store);
 	staged.reserve(store.slots);
 	for (const variant of term.variants) {
@@ -244,87 +250,4 @@ function scanVariants(ctx: ScoringContext, term: PreparedTerm, need: number, lea
 	}
 	staged.clear();
 	return passed;
-}
-
-/**
- * One main-segment variant's contributions for the candidates only (`sorted`, ascending, each
- * carrying `mark[slot] === epoch`): by galloping through the pairs when the candidates are few
- * next to them, else by scanning the pairs for marked tools. Added to the totals (`add`) or staged.
- */
-function candidatesMain(
-	ctx: ScoringContext,
-	variant: PreparedVariant,
-	sorted: Int32Array,
-	mark: Int32Array,
-	epoch: number,
-	add: boolean,
-): void {
-	const { termId, idf } = variant;
-	const impacts = mainImpacts(ctx, termId);
-	const { store, k1, delta } = ctx;
-	const { offsets, docs } = store.postings;
-	const target = add ? store.score : store.termScore;
-	const start = offsets[termId] as number;
-	const end = offsets[termId + 1] as number;
-	// A gallop costs a few reads where a scan costs one per pair: worth it past a line of pairs apart.
-	const intersect = sorted.length * 16 < end - start;
-	let p = start;
-	let i = 0;
-	for (;;) {
-		let slot: number;
-		if (intersect) {
-			if (i >= sorted.length || p >= end) break;
-			slot = sorted[i++] as number;
-			p = gallop(docs, 1, p, end, slot);
-			if (p >= end || docs[p] !== slot) continue;
-		} else {
-			if (p >= end) break;
-			slot = docs[p] as number;
-			if (mark[slot] !== epoch) {
-				p++;
-				continue;
-			}
-		}
-		const tf = impacts[p++] as number;
-		if (tf <= 0) continue;
-		// Inlined for speed; must equal bm25PlusTermScore(tf, idf, ctx) in scoring.ts.
-		const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-		if (add) target[slot] = (target[slot] as number) + contribution;
-		else if (contribution > (target[slot] as number)) target[slot] = contribution;
-	}
-}
-
-/**
- * Adds `term`'s contribution to the candidates only (`sorted`: ascending slots, each carrying
- * `mark[slot] === epoch`).
- */
-export function addToCandidates(
-	ctx: ScoringContext,
-	term: PreparedTerm,
-	sorted: Int32Array,
-	mark: Int32Array,
-	epoch: number,
-): void {
-	const only = mainOnly(ctx, term);
-	if (only !== undefined) {
-		candidatesMain(ctx, only, sorted, mark, epoch, true);
-		return;
-	}
-	const { score, termScore, postings } = ctx.store;
-	for (const variant of term.variants) {
-		if (variant.slots === undefined && variant.termId < postings.mainTerms)
-			candidatesMain(ctx, variant, sorted, mark, epoch, false);
-		forEachOther(ctx, variant, (slot, tf) => {
-			if (tf <= 0 || mark[slot] !== epoch) return;
-			const contribution = bm25PlusTermScore(tf, variant.idf, ctx);
-			if (contribution > (termScore[slot] as number)) termScore[slot] = contribution;
-		});
-	}
-	for (let i = 0; i < sorted.length; i++) {
-		const slot = sorted[i] as number;
-		const staged = termScore[slot] as number;
-		if (staged === 0) continue;
-		termScore[slot] = 0;
-		score[slot] = (score[slot] as number) + staged;
-	}
 }

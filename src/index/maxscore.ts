@@ -16,8 +16,10 @@
  * matched count of 1 (the count is read only by the coverage rule, which searches exhaustively).
  * @internal
  */
-import { addToCandidates, clearStaged, scanDense } from "./dense-scan.js";
+import { addToCandidates } from "./candidate-scan.js";
+import { clearStaged, scanDense } from "./dense-scan.js";
 import type { ScoredRun } from "./exhaustive-scan.js";
+import { scanFirst } from "./first-scan.js";
 import { type Keep, Leaders } from "./leaders.js";
 import type { NamedTools } from "./name-rules.js";
 import type { ScoringContext } from "./scoring-context.js";
@@ -154,7 +156,9 @@ function search(
 		// carries a relative margin far above rounding. With `need <= 0`, no tool is skipped.
 		const need = leaders.threshold - (remaining[next] as number);
 		if (need > 0) pruned = true;
-		const passed = scanDense(ctx, terms[order[next] as number] as PreparedTerm, need, leaders);
+		const term = terms[order[next] as number] as PreparedTerm;
+		// Every total is 0 before the first term: it writes them in place.
+		const passed = next === 0 ? scanFirst(ctx, term, leaders) : scanDense(ctx, term, need, leaders);
 		next++;
 		if (need > 0 && next < n && passed * lookupShare < (pairsLeft[next] as number)) break;
 	}
