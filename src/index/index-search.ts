@@ -30,6 +30,26 @@ import { topK } from "./top-k.js";
 export const CANDIDATE_POOL = 100;
 
 /**
+ * A query whose terms hold fewer pairs than this (their variants' document frequencies summed) is
+ * scored exhaustively, term at a time: there MaxScore's fixed costs (a heap per term, offers of
+ * nearly every tool while the pool is not full, a pass over every slot's total at the end) cost
+ * more than it saves — on the 527-tool livemcpbench catalogue it doubled p50 (interleaved A/B) —
+ * and the exhaustive scan's matched-term counts let the proximity rule skip tools matching one term.
+ */
+export const MAX_SCORE_FROM_PAIRS = 4096;
+
+/** The pairs a query's terms hold (their variants' document frequencies summed). */
+function pairsOf(terms: readonly PreparedTerm[]): number {
+	let pairs = 0;
+	for (let i = 0; i < terms.length; i++) {
+		const { variants } = terms[i] as PreparedTerm;
+		for (let v = 0; v < variants.length; v++)
+			pairs += (variants[v] as PreparedTerm["variants"][number]).documentFrequency;
+	}
+	return pairs;
+}
+
+/**
  * How a query term fared: whether any indexed tool has it, and whether it is too common to count.
  *
  * @example
@@ -96,10 +116,11 @@ export interface QueryRun {
 
 /**
  * Scores a query: by MaxScore (`maxscore.ts`: the terms in decreasing order of their score bound,
- * skipping the tools that can no longer reach the `poolSize`-th best score), or exhaustively when
- * pruning is off or the coverage rule needs every tool's matched-term count. Then the local-name
- * bonus, the pool (best `poolSize` not `exclude`d, exact names first), and the namespace boost and
- * proximity bonus within the pool. Results equal an exhaustive scan's.
+ * skipping the tools that can no longer reach the `poolSize`-th best score) when its terms hold at
+ * least `pruneFrom` pairs ({@link MAX_SCORE_FROM_PAIRS}; 0 always, `Infinity` never), or
+ * exhaustively (also when the coverage rule needs every tool's matched-term count). Then the
+ * local-name bonus, the pool (best `poolSize` not `exclude`d, exact names first), and the namespace
+ * boost and proximity bonus within the pool. Results equal an exhaustive scan's.
  */
 export function runQuery(
 	store: IndexStore,
@@ -107,13 +128,13 @@ export function runQuery(
 	plan: QueryPlan,
 	poolSize: number,
 	exclude: ToolExclusion | undefined,
-	allowPruning = true,
+	pruneFrom = MAX_SCORE_FROM_PAIRS,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
-	const canPrune = allowPruning && !options.rules.coverage && Number.isFinite(poolSize);
+	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && pairsOf(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
 		: exhaustiveSearch(ctx, terms, names);
@@ -124,7 +145,14 @@ export function runQuery(
 	const idfs: number[] = [];
 	for (let i = 0; i < terms.length; i++) idfs.push((terms[i] as PreparedTerm).idf);
 	const tierStep = tierStepOf(options.rules, options.bm25, idfs, pairs.bound);
-	const pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
+	let pool: number[];
+	try {
+		pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
+	} catch (error) {
+		// `exclude` threw: leave no total behind for the next query.
+		clearRun(store, { written });
+		throw error;
+	}
 	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
 	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
 	// matching fewer (most of a pool) has no pair to look for — when `cover` counts them (an
@@ -218,7 +246,7 @@ function candidatePool(
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
-export function clearRun(store: IndexStore, run: QueryRun): void {
+export function clearRun(store: IndexStore, run: Pick<QueryRun, "written">): void {
 	const { score, cover, final } = store;
 	const { written } = run;
 	for (let i = 0; i < written.length; i++) {
@@ -239,7 +267,7 @@ export function searchStore(
 	plan: QueryPlan,
 	limit: number,
 	exclude: ToolExclusion | undefined,
-	allowPruning = true,
+	pruneFrom = MAX_SCORE_FROM_PAIRS,
 	poolSize = CANDIDATE_POOL,
 ): IndexSearchResult {
 	if (plan.terms.length === 0 || store.live === 0) {
@@ -250,7 +278,7 @@ export function searchStore(
 			ignoredTerms: plan.ignoredTerms,
 		};
 	}
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom);
 	try {
 		const terms: QueryTermInfo[] = [];
 		let meaningful = false;

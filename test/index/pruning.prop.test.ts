@@ -42,9 +42,9 @@ function expectExact(
 ): boolean {
 	const store = indexStore(index);
 	const { options } = index;
-	const pruned = searchStore(store, options, plan, limit, exclude, true, poolSize);
-	const exhaustive = searchStore(store, options, plan, limit, exclude, false, poolSize);
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude);
+	const pruned = searchStore(store, options, plan, limit, exclude, 0, poolSize);
+	const exhaustive = searchStore(store, options, plan, limit, exclude, Number.POSITIVE_INFINITY, poolSize);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, 0);
 	clearRun(store, run);
 	expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
 	for (const [i, m] of pruned.matches.entries())
@@ -148,6 +148,7 @@ describe("MaxScore pruning (property)", () => {
 			planQuery(indexStore(index), "rare common word"),
 			100,
 			undefined,
+			0,
 		);
 		expect(run.pruned).toBe(true);
 		clearRun(indexStore(index), run);
