@@ -4,7 +4,7 @@ import type { ToolExclusion } from "./exclusion.js";
 import { exhaustiveSearch } from "./exhaustive-scan.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
-import { maxScoreSearch, type PoolGate } from "./maxscore.js";
+import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
 import { nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
@@ -28,26 +28,6 @@ import { topK } from "./top-k.js";
  * returns the first 8 of a search for 20.
  */
 export const CANDIDATE_POOL = 100;
-
-/**
- * A query whose terms hold fewer pairs than this (their variants' document frequencies summed) is
- * scored exhaustively, term at a time: there MaxScore's fixed costs (a heap per term, offers of
- * nearly every tool while the pool is not full, a pass over every slot's total at the end) cost
- * more than it saves — on the 527-tool livemcpbench catalogue it doubled p50 (interleaved A/B) —
- * and the exhaustive scan's matched-term counts let the proximity rule skip tools matching one term.
- */
-export const MAX_SCORE_FROM_PAIRS = 4096;
-
-/** The pairs a query's terms hold (their variants' document frequencies summed). */
-function pairsOf(terms: readonly PreparedTerm[]): number {
-	let pairs = 0;
-	for (let i = 0; i < terms.length; i++) {
-		const { variants } = terms[i] as PreparedTerm;
-		for (let v = 0; v < variants.length; v++)
-			pairs += (variants[v] as PreparedTerm["variants"][number]).documentFrequency;
-	}
-	return pairs;
-}
 
 /**
  * How a query term fared: whether any indexed tool has it, and whether it is too common to count.
@@ -117,7 +97,7 @@ export interface QueryRun {
 /**
  * Scores a query: by MaxScore (`maxscore.ts`: the terms in decreasing order of their score bound,
  * skipping the tools that can no longer reach the `poolSize`-th best score) when its terms hold at
- * least `pruneFrom` pairs ({@link MAX_SCORE_FROM_PAIRS}; 0 always, `Infinity` never), or
+ * least `pruneFrom` pairs (`MAX_SCORE_FROM_PAIRS`; 0 always, `Infinity` never), or
  * exhaustively (also when the coverage rule needs every tool's matched-term count). Then the
  * local-name bonus, the pool (best `poolSize` not `exclude`d, exact names first), and the namespace
  * boost and proximity bonus within the pool. Results equal an exhaustive scan's.
@@ -134,7 +114,7 @@ export function runQuery(
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
-	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && pairsOf(terms) >= pruneFrom;
+	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && queryPairs(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
 		: exhaustiveSearch(ctx, terms, names);

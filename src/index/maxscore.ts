@@ -40,10 +40,26 @@ export interface PoolGate {
  */
 export const LOOKUP_SHARE = 16;
 
+/**
+ * A query whose terms hold fewer pairs than this (their variants' document frequencies summed) is
+ * scored exhaustively, term at a time: there MaxScore's fixed costs (a heap per term, offers of
+ * nearly every tool while the pool is not full, a pass over every slot's total at the end) cost
+ * more than it saves — on the 527-tool livemcpbench catalogue it doubled p50 (interleaved A/B) —
+ * and the exhaustive scan's matched-term counts let the proximity rule skip tools matching one term.
+ */
+export const MAX_SCORE_FROM_PAIRS = 4096;
+
 /** The pairs a term's variants hold (its document frequencies summed). */
 function pairsOf(term: PreparedTerm): number {
 	let pairs = 0;
 	for (const variant of term.variants) pairs += variant.documentFrequency;
+	return pairs;
+}
+
+/** The pairs a query's terms hold: below {@link MAX_SCORE_FROM_PAIRS}, search exhaustively. */
+export function queryPairs(terms: readonly PreparedTerm[]): number {
+	let pairs = 0;
+	for (let i = 0; i < terms.length; i++) pairs += pairsOf(terms[i] as PreparedTerm);
 	return pairs;
 }
 
