@@ -212,7 +212,14 @@ export function explainSlot(
 		terms.push({ ...best, score: round(best.score) });
 	}
 	// The pool of a search with this limit and exclusion: the namespace boost is computed within it.
-	const run = runQuery(store, options, plan, Math.max(limit, CANDIDATE_POOL), exclude, false);
+	const run = runQuery(
+		store,
+		options,
+		plan,
+		Math.max(limit, CANDIDATE_POOL),
+		exclude,
+		Number.POSITIVE_INFINITY,
+	);
 	try {
 		const exact = run.exact.has(slot);
 		const matched = coverage > 0 || exact;

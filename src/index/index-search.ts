@@ -1,9 +1,10 @@
 import type { ToolSearchMatch } from "../types.js";
 import { bestSet } from "./best-set.js";
 import type { ToolExclusion } from "./exclusion.js";
+import { exhaustiveSearch } from "./exhaustive-scan.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
-import { firstPhase, type PoolGate, secondPhase } from "./maxscore.js";
+import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
 import { nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
@@ -94,12 +95,12 @@ export interface QueryRun {
 }
 
 /**
- * Scores a query: term-at-a-time over the query terms in decreasing order of their score bound;
- * once the bound of the remaining terms falls below the `poolSize`-th best score so far, no tool
- * not yet seen can enter the pool (MaxScore), so the remaining terms are looked up only for the
- * tools that still can. Then the local-name bonus, the pool (best `poolSize` not `exclude`d,
- * exact names first), and the namespace boost and proximity bonus within the pool. Results equal an
- * exhaustive scan's.
+ * Scores a query: by MaxScore (`maxscore.ts`: the terms in decreasing order of their score bound,
+ * skipping the tools that can no longer reach the `poolSize`-th best score) when its terms hold at
+ * least `pruneFrom` pairs (`MAX_SCORE_FROM_PAIRS`; 0 always, `Infinity` never), or
+ * exhaustively (also when the coverage rule needs every tool's matched-term count). Then the
+ * local-name bonus, the pool (best `poolSize` not `exclude`d, exact names first), and the namespace
+ * boost and proximity bonus within the pool. Results equal an exhaustive scan's.
  */
 export function runQuery(
 	store: IndexStore,
@@ -107,23 +108,16 @@ export function runQuery(
 	plan: QueryPlan,
 	poolSize: number,
 	exclude: ToolExclusion | undefined,
-	allowPruning = true,
+	pruneFrom = MAX_SCORE_FROM_PAIRS,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
-	const canPrune = allowPruning && !options.rules.coverage && Number.isFinite(poolSize);
-	const first = firstPhase(ctx, terms, poolSize, gate, canPrune);
-	const pruned = first.next < first.order.length;
-	// `touched` also serves as the list of written slots: forced slots are appended to it.
-	const written = first.touched;
-	let scored: number[];
-	if (pruned) scored = secondPhase(ctx, terms, first, names, poolSize, gate);
-	else {
-		for (const slot of names.exact) if (store.cover[slot] === 0) written.push(slot);
-		scored = written;
-	}
+	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && queryPairs(terms) >= pruneFrom;
+	const { written, scored, pruned, counted } = canPrune
+		? maxScoreSearch(ctx, terms, names, poolSize, gate)
+		: exhaustiveSearch(ctx, terms, names);
 	addLocalNameBonus(ctx, terms, names.named, options.rules.localNameBonus);
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
@@ -131,14 +125,22 @@ export function runQuery(
 	const idfs: number[] = [];
 	for (let i = 0; i < terms.length; i++) idfs.push((terms[i] as PreparedTerm).idf);
 	const tierStep = tierStepOf(options.rules, options.bm25, idfs, pairs.bound);
-	const pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
+	let pool: number[];
+	try {
+		pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
+	} catch (error) {
+		// `exclude` threw: leave no total behind for the next query.
+		clearRun(store, { written });
+		throw error;
+	}
 	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
 	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
-	// matching fewer (most of a pool) has no pair to look for. `cover` is complete for every slot
-	// asked about (pool slots are scored completely; explain does not prune).
+	// matching fewer (most of a pool) has no pair to look for — when `cover` counts them (an
+	// exhaustive scan; MaxScore leaves 1 for any match, and every pool tool is then looked at).
 	const { cover } = store;
+	const fewest = counted ? 2 : 1;
 	const proximityOf = (slot: number): number =>
-		(cover[slot] as number) < 2 ? 0 : proximityBonus(store, pairs, slot);
+		(cover[slot] as number) < fewest ? 0 : proximityBonus(store, pairs, slot);
 	const { exact, named } = names;
 	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
 }
@@ -224,7 +226,7 @@ function candidatePool(
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
-export function clearRun(store: IndexStore, run: QueryRun): void {
+export function clearRun(store: IndexStore, run: Pick<QueryRun, "written">): void {
 	const { score, cover, final } = store;
 	const { written } = run;
 	for (let i = 0; i < written.length; i++) {
@@ -245,7 +247,7 @@ export function searchStore(
 	plan: QueryPlan,
 	limit: number,
 	exclude: ToolExclusion | undefined,
-	allowPruning = true,
+	pruneFrom = MAX_SCORE_FROM_PAIRS,
 	poolSize = CANDIDATE_POOL,
 ): IndexSearchResult {
 	if (plan.terms.length === 0 || store.live === 0) {
@@ -256,7 +258,7 @@ export function searchStore(
 			ignoredTerms: plan.ignoredTerms,
 		};
 	}
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, allowPruning);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom);
 	try {
 		const terms: QueryTermInfo[] = [];
 		let meaningful = false;

@@ -1,15 +1,30 @@
 /**
- * MaxScore, term at a time: the query terms are scanned in decreasing order of their score bound;
- * once the bounds of the terms not yet scanned sum below the `poolSize`-th best score so far, no
- * tool not yet seen can enter the pool, so the remaining terms are looked up only for the tools
- * that still can (the second phase). Results equal an exhaustive scan's.
+ * MaxScore over dense totals. The query terms are taken in the scan order (`scanOrder`: decreasing
+ * bound) and scanned into per-slot totals (`store.score`) with no list of the tools touched, no
+ * matched-term count and no liveness test per pair — what a pair cost term at a time. While a term
+ * is scanned, the new totals go through a heap of that scan's `poolSize` best (`Leaders`), whose
+ * last is a lower bound of the pool's last score: the threshold. A tool whose total plus the bounds
+ * of the terms left is below it cannot reach the pool, so the next scans skip its pairs (and, once
+ * the bounds left are below it, every tool not seen yet). When the tools that can still make it are
+ * few next to the pairs left, they are collected in one pass over the totals and the terms left are
+ * looked up for them only (galloping through the pairs), cutting them after each term.
+ *
+ * Every tool that can reach the pool gets every term, added in the scan order, so its score equals
+ * an exhaustive scan's to the last bit; a skipped tool's total stays below the threshold from then
+ * on, so the final cut leaves it out. The named tools (exact name, local name) are summed again by
+ * lookups, whatever the scans skipped. At the end only the scored tools keep a total, with a
+ * matched count of 1 (the count is read only by the coverage rule, which searches exhaustively).
  * @internal
  */
-import { mergeRuns } from "../internal/merge-runs.js";
+import { addToCandidates } from "./candidate-scan.js";
+import { clearStaged, scanDense } from "./dense-scan.js";
+import type { ScoredRun } from "./exhaustive-scan.js";
+import { scanFirst } from "./first-scan.js";
+import { type Keep, Leaders } from "./leaders.js";
 import type { NamedTools } from "./name-rules.js";
 import type { ScoringContext } from "./scoring-context.js";
-import { intersectTerm } from "./term-lookup.js";
-import { type PreparedTerm, scanTerm } from "./term-scan.js";
+import { lookUpScore } from "./term-lookup.js";
+import { type PreparedTerm, scanOrder } from "./term-scan.js";
 import { kthBest } from "./top-k.js";
 
 /** Which tools may enter the pool (not excluded), and the query's epoch the marks carry. */
@@ -18,146 +33,199 @@ export interface PoolGate {
 	readonly keep: (slot: number) => boolean;
 }
 
-/** Where the first phase stopped. */
-export interface FirstPhase {
-	/** Term indexes in scan order (decreasing bound). */
-	readonly order: readonly number[];
-	/** `remaining[i]`: the sum of the bounds of the terms from `order[i]` on. */
-	readonly remaining: Float64Array;
-	/** Slots touched, in runs (one per scanned term) that end at `runEnds`. */
-	readonly touched: number[];
-	readonly runEnds: readonly number[];
-	/** The first term (in `order`) not scanned: `order.length` unless MaxScore pruned. */
-	readonly next: number;
-	/** The `poolSize`-th best score when the scan stopped. */
-	readonly threshold: number;
+/**
+ * When the tools that passed a term's scan, times this, are fewer than the pairs of the terms
+ * left, the terms left are looked up for the candidates instead of scanned (a lookup costs a few
+ * reads where a scan reads every pair; measured at 100k tools).
+ */
+export const LOOKUP_SHARE = 16;
+
+/**
+ * A query whose terms hold fewer pairs than this (their variants' document frequencies summed) is
+ * scored exhaustively, term at a time: there MaxScore's fixed costs (a heap per term, offers of
+ * nearly every tool while the pool is not full, a pass over every slot's total at the end) cost
+ * more than it saves — on the 527-tool livemcpbench catalogue it doubled p50 (interleaved A/B) —
+ * and the exhaustive scan's matched-term counts let the proximity rule skip tools matching one term.
+ */
+export const MAX_SCORE_FROM_PAIRS = 4096;
+
+/** The pairs a term's variants hold (its document frequencies summed). */
+function pairsOf(term: PreparedTerm): number {
+	let pairs = 0;
+	for (const variant of term.variants) pairs += variant.documentFrequency;
+	return pairs;
 }
 
-/** Scans terms in decreasing order of their bound until (with `canPrune`) no unseen tool can enter the pool. */
-export function firstPhase(
-	ctx: ScoringContext,
-	terms: readonly PreparedTerm[],
-	poolSize: number,
-	gate: PoolGate,
-	canPrune: boolean,
-): FirstPhase {
-	const { score } = ctx.store;
-	const order = terms
-		.map((_, i) => i)
-		.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
-	const remaining = new Float64Array(order.length + 1);
-	for (let i = order.length - 1; i >= 0; i--) {
-		remaining[i] = (remaining[i + 1] as number) + (terms[order[i] as number] as PreparedTerm).ub;
-	}
-	const touched: number[] = [];
-	// Where each scanned term's newly touched slots end: a run, ascending in slot order unless the
-	// term had several variants or named tools directly.
-	const runEnds: number[] = [];
-	let i = 0;
-	let threshold = 0;
-	for (; i < order.length; i++) {
-		// No tool can have more than the bounds of the terms scanned so far; while the remaining
-		// bound is at least that, the threshold cannot beat it, so skip computing it.
-		const scannedBound = (remaining[0] as number) - (remaining[i] as number);
-		if (canPrune && touched.length >= poolSize && (remaining[i] as number) < scannedBound) {
-			threshold = kthBest(score, touched, poolSize, gate.keep);
-			// A tool not seen yet can score at most remaining[i]: below the threshold, it cannot enter.
-			if ((remaining[i] as number) < threshold) break;
-		}
-		scanTerm(ctx, terms[order[i] as number] as PreparedTerm, touched);
-		runEnds.push(touched.length);
-	}
-	return { order, remaining, touched, runEnds, next: i, threshold };
+/** The pairs a query's terms hold: below {@link MAX_SCORE_FROM_PAIRS}, search exhaustively. */
+export function queryPairs(terms: readonly PreparedTerm[]): number {
+	let pairs = 0;
+	for (let i = 0; i < terms.length; i++) pairs += pairsOf(terms[i] as PreparedTerm);
+	return pairs;
 }
 
-/** Sorts `values[from, end)` ascending in place, unless it already is (the usual case). */
-function sortFrom(values: number[], from: number): void {
-	let sorted = true;
-	for (let k = from + 1; k < values.length && sorted; k++)
-		sorted = (values[k - 1] as number) <= (values[k] as number);
-	if (sorted) return;
-	const part = values.slice(from).sort((a, b) => a - b);
-	for (let k = 0; k < part.length; k++) values[from + k] = part[k] as number;
+/** Scratch of {@link collect}. */
+let collected = new Int32Array(1024);
+
+/** The live slots whose total is at least `need` (> 0), ascending: one pass over the totals. */
+function collect(score: Float64Array, alive: Uint8Array, slots: number, need: number): Int32Array {
+	if (collected.length < slots + 1) collected = new Int32Array(slots + 1);
+	const out = collected;
+	let n = 0;
+	for (let slot = 0; slot < slots; slot++) {
+		// Without a branch (`alive` is 0 or 1): which tools pass is unpredictable, and a missed
+		// branch per slot cost up to 3x the pass (a micro-benchmark at 100k slots).
+		out[n] = slot;
+		n += +((score[slot] as number) >= need) & (alive[slot] as number);
+	}
+	return out.slice(0, n);
 }
 
 /**
- * The tools that can still reach the pool after the first phase, plus the named tools (always
- * candidates), in slot order: the first phase's runs, filtered and merged. Named tools not touched
- * yet are appended to `first.touched`, the list of written slots.
+ * The terms from `from` on, looked up for the candidates only (`sorted`, ascending), which are
+ * cut after each term to those that can still reach the threshold. Returns the candidates left,
+ * whose totals are complete.
  */
-function candidatesOf(ctx: ScoringContext, first: FirstPhase, names: NamedTools): Int32Array {
-	const { score, cover } = ctx.store;
-	const { touched, runEnds, threshold } = first;
-	const bound = first.remaining[first.next] as number;
-	const list: number[] = [];
-	const listEnds: number[] = [];
-	let from = 0;
-	for (const end of runEnds) {
-		const runStart = list.length;
-		for (let k = from; k < end; k++) {
-			const slot = touched[k] as number;
-			if ((score[slot] as number) + bound >= threshold) list.push(slot);
-		}
-		sortFrom(list, runStart);
-		listEnds.push(list.length);
-		from = end;
-	}
-	const extra = list.length;
-	for (const slot of new Set([...names.exact, ...names.named])) {
-		if ((score[slot] as number) + bound >= threshold && (cover[slot] as number) > 0) continue; // already in
-		if ((cover[slot] as number) === 0) touched.push(slot);
-		list.push(slot);
-	}
-	sortFrom(list, extra);
-	listEnds.push(list.length);
-	// In slot order once, the order postings are in (a merge of the runs: no comparator calls);
-	// filtering below keeps it.
-	return mergeRuns(list, listEnds);
-}
-
-/**
- * MaxScore's second phase: the remaining terms, only for the candidates, cutting them after each
- * term to those that can still reach the pool. Returns the slots scored completely.
- */
-export function secondPhase(
+function lookUpRest(
 	ctx: ScoringContext,
 	terms: readonly PreparedTerm[],
-	first: FirstPhase,
-	names: NamedTools,
+	rest: {
+		readonly order: readonly number[];
+		readonly remaining: Float64Array;
+		readonly from: number;
+		threshold: number;
+	},
+	sorted: Int32Array,
 	poolSize: number,
 	gate: PoolGate,
-): number[] {
-	const { store } = ctx;
-	const { score, cover, candidate: mark } = store;
-	const { order, remaining } = first;
+	keep: Keep,
+): Int32Array {
+	const { order, remaining, from } = rest;
+	let { threshold } = rest;
+	const { score, candidate: mark } = ctx.store;
 	const { epoch } = gate;
-	const forced = (slot: number): boolean => names.exact.has(slot) || names.named.has(slot);
-	let candidates = candidatesOf(ctx, first, names);
+	let candidates = sorted;
 	for (const slot of candidates) mark[slot] = epoch;
-	const ignore: number[] = [];
-	for (let j = first.next; j < order.length; j++) {
-		const term = terms[order[j] as number] as PreparedTerm;
-		// The exact suffix sum, not a running subtraction: that ends a few ulps below 0, and a
-		// later zero-bound term (a word no tool has) then cut the candidate equal to the threshold.
-		const bound = remaining[j + 1] as number;
-		let postings = 0;
-		for (const variant of term.variants) postings += variant.documentFrequency;
-		// Few candidates: intersect them with the postings (galloping); many: scan the postings,
-		// skipping non-candidates.
-		if (candidates.length * 4 < postings) intersectTerm(ctx, term, candidates);
-		else scanTerm(ctx, term, ignore, { mark, epoch });
-		if (j + 1 < order.length && candidates.length > poolSize) {
-			const threshold = kthBest(score, candidates, poolSize, gate.keep);
+	for (let i = from; i < order.length; i++) {
+		addToCandidates(ctx, terms[order[i] as number] as PreparedTerm, candidates, mark, epoch);
+		const bound = remaining[i + 1] as number;
+		if (i + 1 < order.length && candidates.length > poolSize) {
+			threshold = Math.max(threshold, kthBest(score, candidates, poolSize, keep));
 			let kept = 0;
 			for (const slot of candidates) {
-				if ((score[slot] as number) + bound >= threshold || forced(slot)) candidates[kept++] = slot;
+				if ((score[slot] as number) + bound >= threshold) candidates[kept++] = slot;
 				else mark[slot] = 0;
 			}
 			candidates = candidates.subarray(0, kept);
 		}
 	}
 	for (const slot of candidates) mark[slot] = 0;
+	return candidates;
+}
+
+/**
+ * Scores a query by MaxScore (see the module comment). Returns the scored slots — those that can
+ * reach the best `poolSize` not excluded by `gate`, plus the named tools — with their complete
+ * scores in `store.score` and `store.cover` 1 for a matched tool; every other slot's total is 0.
+ * `lookupShare` is {@link LOOKUP_SHARE} (tests vary it).
+ */
+export function maxScoreSearch(
+	ctx: ScoringContext,
+	terms: readonly PreparedTerm[],
+	names: NamedTools,
+	poolSize: number,
+	gate: PoolGate,
+	lookupShare: number = LOOKUP_SHARE,
+): ScoredRun {
+	try {
+		return search(ctx, terms, names, poolSize, gate, lookupShare);
+	} catch (error) {
+		// `exclude` threw mid-scan: leave no total, staged contribution or mark behind for the next query.
+		const { store } = ctx;
+		store.score.fill(0);
+		store.termScore.fill(0);
+		store.candidate.fill(0);
+		clearStaged(store);
+		throw error;
+	}
+}
+
+function search(
+	ctx: ScoringContext,
+	terms: readonly PreparedTerm[],
+	names: NamedTools,
+	poolSize: number,
+	gate: PoolGate,
+	lookupShare: number,
+): ScoredRun {
+	const { store } = ctx;
+	const { alive, candidate: mark } = store;
+	const keep: Keep = (slot) => alive[slot] === 1 && gate.keep(slot);
+	const order = scanOrder(terms);
+	const n = order.length;
+	// remaining[i]: the bounds of the terms from order[i] on, summed from the last (exact suffix sums).
+	const remaining = new Float64Array(n + 1);
+	const pairsLeft = new Float64Array(n + 1);
+	for (let i = n - 1; i >= 0; i--) {
+		const term = terms[order[i] as number] as PreparedTerm;
+		remaining[i] = (remaining[i + 1] as number) + term.ub;
+		pairsLeft[i] = (pairsLeft[i + 1] as number) + pairsOf(term);
+	}
+	const leaders = new Leaders(poolSize, keep, mark, gate.epoch);
+	let pruned = false;
+	let next = 0;
+	while (next < n) {
+		// A tool below `need` cannot reach the threshold even with every term left; `remaining`
+		// carries a relative margin far above rounding. With `need <= 0`, no tool is skipped.
+		const need = leaders.threshold - (remaining[next] as number);
+		if (need > 0) pruned = true;
+		const term = terms[order[next] as number] as PreparedTerm;
+		// Every total is 0 before the first term: it writes them in place.
+		const passed = next === 0 ? scanFirst(ctx, term, leaders) : scanDense(ctx, term, need, leaders);
+		next++;
+		if (need > 0 && next < n && passed * lookupShare < (pairsLeft[next] as number)) break;
+	}
+	for (const slot of leaders.listed) mark[slot] = 0;
+	let candidates: Int32Array;
+	if (next < n) {
+		const need = leaders.threshold - (remaining[next] as number);
+		const sorted = collect(store.score, alive, store.slots, need);
+		const rest = { order, remaining, from: next, threshold: leaders.threshold };
+		candidates = lookUpRest(ctx, terms, rest, sorted, poolSize, gate, keep);
+	} else candidates = Int32Array.from(leaders.listed);
+	return { ...finish(ctx, terms, order, names, candidates, poolSize, keep), pruned };
+}
+
+/**
+ * The scored tools — the candidates at or above the `poolSize`-th best of them, and the named
+ * tools — keep their totals, with a matched count of 1; every other total goes back to 0.
+ */
+function finish(
+	ctx: ScoringContext,
+	terms: readonly PreparedTerm[],
+	order: readonly number[],
+	names: NamedTools,
+	candidates: Int32Array,
+	poolSize: number,
+	keep: Keep,
+): Omit<ScoredRun, "pruned"> {
+	const { store } = ctx;
+	const { score, alive, cover } = store;
+	const named = new Set([...names.exact, ...names.named]);
+	for (const slot of named) score[slot] = lookUpScore(ctx, terms, order, slot);
+	const last = kthBest(score, candidates, poolSize, keep);
 	const scored: number[] = [];
-	for (const slot of candidates) if ((cover[slot] as number) > 0 || names.exact.has(slot)) scored.push(slot);
-	return scored;
+	for (const slot of candidates) {
+		const total = score[slot] as number;
+		if (total >= last && total > 0 && alive[slot] === 1 && !named.has(slot)) scored.push(slot);
+	}
+	for (const slot of named) if ((score[slot] as number) > 0 || names.exact.has(slot)) scored.push(slot);
+	const kept = Float64Array.from(scored, (slot) => score[slot] as number);
+	score.fill(0, 0, store.slots);
+	for (let i = 0; i < scored.length; i++) {
+		const slot = scored[i] as number;
+		const total = kept[i] as number;
+		score[slot] = total;
+		cover[slot] = total > 0 ? 1 : 0;
+	}
+	return { written: scored, scored, counted: false };
 }

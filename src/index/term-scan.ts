@@ -36,6 +36,16 @@ export function isGeneric(documentFrequency: number, documentCount: number): boo
 	return documentFrequency > Math.max(8, documentCount / 2);
 }
 
+/**
+ * The order every path adds a tool's term contributions in: decreasing bound, then query order.
+ * One order for all, so that a pruned search's scores equal an exhaustive one's to the last bit.
+ */
+export function scanOrder(terms: readonly PreparedTerm[]): number[] {
+	return terms
+		.map((_, i) => i)
+		.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+}
+
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
 export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
 	const { store, weights } = ctx;
@@ -116,15 +126,12 @@ export interface ScanSink {
 	readonly direct: boolean;
 	readonly touched: number[];
 	readonly termTouched: number[];
-	readonly onlyMark: Int32Array | undefined;
-	readonly onlyEpoch: number;
 }
 
 /** Credits one tool with a variant's contribution, given its summed weighted frequency `tf`. */
 export function credit(ctx: ScoringContext, sink: ScanSink, slot: number, tf: number, idf: number): void {
 	const { store } = ctx;
 	if (tf <= 0 || store.alive[slot] !== 1) return;
-	if (sink.onlyMark !== undefined && sink.onlyMark[slot] !== sink.onlyEpoch) return;
 	const contribution = bm25PlusTermScore(tf, idf, ctx);
 	if (sink.direct) {
 		store.score[slot] = (store.score[slot] as number) + contribution;
@@ -156,34 +163,6 @@ function scanMainDirect(ctx: ScoringContext, touched: number[], termId: number, 
 		const covered = cover[slot] as number;
 		if (covered === 0) touched.push(slot);
 		cover[slot] = covered + 1;
-	}
-}
-
-/**
- * The second-phase twin of {@link scanMainDirect}: only tools carrying the candidate mark are
- * credited, and the mark is read first, so a skipped tool costs a comparison.
- */
-function scanMainMarked(
-	ctx: ScoringContext,
-	termId: number,
-	idf: number,
-	mark: Int32Array,
-	epoch: number,
-): void {
-	const impacts = mainImpacts(ctx, termId);
-	const { store, k1, delta } = ctx;
-	const { offsets, docs } = store.postings;
-	const { alive, score, cover } = store;
-	const end = offsets[termId + 1] as number;
-	for (let p = offsets[termId] as number; p < end; p++) {
-		const slot = docs[p] as number;
-		if (mark[slot] !== epoch) continue;
-		const tf = impacts[p] as number;
-		if (tf <= 0 || alive[slot] !== 1) continue;
-		// Inlined for speed; must equal bm25PlusTermScore(tf, idf, ctx) in scoring.ts.
-		score[slot] = (score[slot] as number) + idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
-		// A candidate was seen in the first phase or forced in: it is already in the written list.
-		cover[slot] = (cover[slot] as number) + 1;
 	}
 }
 
@@ -222,11 +201,7 @@ function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: 
 			for (let p = offsets[termId] as number; p < end; p++) {
 				credit(ctx, sink, docs[p] as number, impacts[p] as number, idf);
 			}
-		} else if (sink.onlyMark === undefined) {
-			scanMainDirect(ctx, sink.touched, termId, idf);
-		} else {
-			scanMainMarked(ctx, termId, idf, sink.onlyMark, sink.onlyEpoch);
-		}
+		} else scanMainDirect(ctx, sink.touched, termId, idf);
 	}
 	const list = tail[termId];
 	if (list === undefined) return;
@@ -241,26 +216,14 @@ function scanPostings(ctx: ScoringContext, sink: ScanSink, termId: number, idf: 
 /**
  * Term-at-a-time: scans every posting of the term's variants and adds its best variant's
  * contribution to each tool's accumulator (`store.score`) and its matched-term count
- * (`store.cover`). Tools seen for the first time are pushed to `touched`.
- * With `only`, tools not carrying the mark are skipped. A term with a single indexed variant (the
- * usual case) accumulates straight into the totals; several variants are staged so that only the
- * best one counts.
+ * (`store.cover`). Tools seen for the first time are pushed to `touched`. A term with a single
+ * indexed variant (the usual case) accumulates straight into the totals; several variants are
+ * staged so that only the best one counts.
  */
-export function scanTerm(
-	ctx: ScoringContext,
-	term: PreparedTerm,
-	touched: number[],
-	only?: { readonly mark: Int32Array; readonly epoch: number },
-): void {
+export function scanTerm(ctx: ScoringContext, term: PreparedTerm, touched: number[]): void {
 	const { store, weights } = ctx;
 	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
-	const sink: ScanSink = {
-		direct,
-		touched,
-		termTouched: [],
-		onlyMark: only?.mark,
-		onlyEpoch: only?.epoch ?? 0,
-	};
+	const sink: ScanSink = { direct, touched, termTouched: [] };
 	for (const variant of term.variants) {
 		if (variant.slots === undefined) {
 			scanPostings(ctx, sink, variant.termId, variant.idf);

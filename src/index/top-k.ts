@@ -16,41 +16,12 @@ export function kthBest(
 	k: number,
 	keep: (slot: number) => boolean,
 ): number {
-	const heap = new Float64Array(k);
-	let size = 0;
+	const best = new KthBest(k);
 	for (let n = 0; n < slots.length; n++) {
 		const slot = slots[n] as number;
-		const value = score[slot] as number;
-		if (size === k && value <= (heap[0] as number)) continue;
-		if (!keep(slot)) continue;
-		let i: number;
-		if (size < k) {
-			// Sift up from the end.
-			i = size++;
-			while (i > 0) {
-				const parent = (i - 1) >> 1;
-				const above = heap[parent] as number;
-				if (above <= value) break;
-				heap[i] = above;
-				i = parent;
-			}
-		} else {
-			// Replace the root and sift down.
-			i = 0;
-			for (;;) {
-				const left = 2 * i + 1;
-				if (left >= k) break;
-				const right = left + 1;
-				const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left;
-				const below = heap[child] as number;
-				if (below >= value) break;
-				heap[i] = below;
-				i = child;
-			}
-		}
-		heap[i] = value;
+		best.offer(slot, score[slot] as number, keep);
 	}
-	return size < k ? 0 : (heap[0] as number);
+	return best.threshold;
 }
 
 const keepAll = (): boolean => true;
@@ -85,4 +56,57 @@ export function topK(
 	});
 	if (found.length > k) found.length = k;
 	return found;
+}
+
+/**
+ * The `k` largest scores offered so far, as a typed min-heap: {@link threshold} is the `k`-th
+ * largest (0 while fewer than `k` were kept), the value {@link kthBest} gives for the same offers.
+ * For a search that scores tools in batches and raises its pruning threshold as it goes.
+ */
+export class KthBest {
+	readonly #heap: Float64Array;
+	#size = 0;
+
+	constructor(readonly k: number) {
+		this.#heap = new Float64Array(Math.max(1, k));
+	}
+
+	/** The `k`-th largest score kept, or 0 while fewer than `k` were kept. */
+	get threshold(): number {
+		return this.#size < this.k ? 0 : (this.#heap[0] as number);
+	}
+
+	/**
+	 * Offers `slot` with `value`; `keep` is asked only when the value would enter the top `k`
+	 * (as in {@link kthBest}).
+	 */
+	offer(slot: number, value: number, keep: (slot: number) => boolean): void {
+		const heap = this.#heap;
+		const k = this.k;
+		if (k <= 0 || (this.#size === k && value <= (heap[0] as number)) || !keep(slot)) return;
+		let i: number;
+		if (this.#size < k) {
+			i = this.#size++;
+			while (i > 0) {
+				const parent = (i - 1) >> 1;
+				const above = heap[parent] as number;
+				if (above <= value) break;
+				heap[i] = above;
+				i = parent;
+			}
+		} else {
+			i = 0;
+			for (;;) {
+				const left = 2 * i + 1;
+				if (left >= k) break;
+				const right = left + 1;
+				const child = right < k && (heap[right] as number) < (heap[left] as number) ? right : left;
+				const below = heap[child] as number;
+				if (below >= value) break;
+				heap[i] = below;
+				i = child;
+			}
+		}
+		heap[i] = value;
+	}
 }

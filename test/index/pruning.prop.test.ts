@@ -4,6 +4,7 @@ import { createToolSearchDocument } from "../../src/document/create-tool-search-
 import { createExpander } from "../../src/index/expansion.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL, clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
+import { MAX_SCORE_FROM_PAIRS } from "../../src/index/maxscore.js";
 import { planQuery, type QueryPlan } from "../../src/index/query-plan.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
@@ -42,9 +43,9 @@ function expectExact(
 ): boolean {
 	const store = indexStore(index);
 	const { options } = index;
-	const pruned = searchStore(store, options, plan, limit, exclude, true, poolSize);
-	const exhaustive = searchStore(store, options, plan, limit, exclude, false, poolSize);
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude);
+	const pruned = searchStore(store, options, plan, limit, exclude, 0, poolSize);
+	const exhaustive = searchStore(store, options, plan, limit, exclude, Number.POSITIVE_INFINITY, poolSize);
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, 0);
 	clearRun(store, run);
 	expect(pruned.matches.map((m) => m.name)).toEqual(exhaustive.matches.map((m) => m.name));
 	for (const [i, m] of pruned.matches.entries())
@@ -148,8 +149,29 @@ describe("MaxScore pruning (property)", () => {
 			planQuery(indexStore(index), "rare common word"),
 			100,
 			undefined,
+			0,
 		);
 		expect(run.pruned).toBe(true);
 		clearRun(indexStore(index), run);
+	});
+
+	it("searches exhaustively below MAX_SCORE_FROM_PAIRS pairs, by MaxScore from there", () => {
+		// "common word": two terms in every tool (2 pairs each), "word" 1 to 5 times. The exhaustive
+		// search writes every tool it touches; MaxScore keeps only the best fifth (the pool's ties).
+		for (const [tools, exhaustive] of [
+			[MAX_SCORE_FROM_PAIRS / 2 - 5, true],
+			[MAX_SCORE_FROM_PAIRS / 2, false],
+		] as const) {
+			const index = new ToolSearchIndex();
+			index.addAll(
+				Array.from({ length: tools }, (_, i) =>
+					createToolSearchDocument({ name: `t${i}`, description: `common ${"word ".repeat(1 + (i % 5))}` }),
+				),
+			);
+			const store = indexStore(index);
+			const run = runQuery(store, index.options, planQuery(store, "common word"), 10, undefined);
+			expect(run.written.length === tools).toBe(exhaustive);
+			clearRun(store, run);
+		}
 	});
 });

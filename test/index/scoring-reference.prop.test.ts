@@ -118,7 +118,7 @@ function searchWithPool(
 		QUERY_LIMITS,
 		index.options.rules.fillerWeight,
 	);
-	return searchStore(indexStore(index), index.options, plan, limit, exclude, true, poolSize).matches;
+	return searchStore(indexStore(index), index.options, plan, limit, exclude, 0, poolSize).matches;
 }
 
 /** A query: random words, or (a third of the time) a tool's local or full name. */
