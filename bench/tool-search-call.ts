@@ -13,7 +13,7 @@
  * The host resets the active set before each call, so every call searches the whole catalogue.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,22 +70,29 @@ async function timedCalls(
 	return { p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95), calls: times.length };
 }
 
-/** In a fresh process: load the saved ranker and answer one call (`--cold PATH --size N [--versioned]`). */
-async function coldStart(path: string, size: number, versioned: boolean): Promise<void> {
-	const { tools, queries } = catalogue(size);
+/**
+ * In a fresh process: load the saved ranker and answer one call (`--cold PATH --host JSON
+ * [--versioned]`). The host's tools and the query come from the JSON file the parent wrote and are
+ * parsed before the clock starts, as a host's catalogue arrives (MCP `tools/list` answers, a cached
+ * catalogue): names are then flat strings, as they are in a host — generated ones, built by
+ * concatenation, would make the first call pay for flattening 100,000 of them (~0.1 s) when it
+ * hashes them, which no real host's names cost.
+ */
+async function coldStart(path: string, hostPath: string, versioned: boolean): Promise<void> {
+	const { tools, query } = JSON.parse(readFileSync(hostPath, "utf8")) as { tools: ToolInfo[]; query: string };
 	const host = hostOf(tools, versioned);
 	const start = performance.now();
 	const ranker = await loadRanker(path);
 	const loadMs = performance.now() - start;
 	const tool = createToolSearchTool({ tools: host, ranker });
-	await tool.execute("first", { query: queries[0] as string, limit: 5 });
+	await tool.execute("first", { query, limit: 5 });
 	const totalMs = performance.now() - start;
 	process.stdout.write(`${JSON.stringify({ loadMs, firstCallMs: totalMs - loadMs, totalMs })}\n`);
 }
 
-function runCold(path: string, size: number, versioned: boolean): CallFigures["coldStart"] {
+function runCold(path: string, hostPath: string, versioned: boolean): CallFigures["coldStart"] {
 	const script = fileURLToPath(import.meta.url);
-	const args = [...process.execArgv, script, "--cold", path, "--size", String(size)];
+	const args = [...process.execArgv, script, "--cold", path, "--host", hostPath];
 	if (versioned) args.push("--versioned");
 	const child = spawnSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 	if (child.status !== 0) throw new Error(`cold start run failed (exit ${child.status})`);
@@ -113,14 +120,16 @@ async function measure(size: number, calls: number): Promise<CallFigures> {
 		start = performance.now();
 		await saveRanker(ranker, path);
 		const save = { ms: performance.now() - start, bytes: statSync(path).size };
+		const hostPath = join(dir, "host.json");
+		writeFileSync(hostPath, JSON.stringify({ tools, query: queries[0] }));
 		return {
 			size,
 			firstCallMs,
 			versioned,
 			unversioned,
 			save,
-			coldStart: runCold(path, size, true),
-			coldStartUnversioned: runCold(path, size, false),
+			coldStart: runCold(path, hostPath, true),
+			coldStartUnversioned: runCold(path, hostPath, false),
 		};
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
@@ -131,7 +140,8 @@ async function main(): Promise<void> {
 	const size = flag("--size", 100_000);
 	const cold = process.argv.indexOf("--cold");
 	if (cold >= 0) {
-		await coldStart(process.argv[cold + 1] as string, size, process.argv.includes("--versioned"));
+		const host = process.argv[process.argv.indexOf("--host") + 1] as string;
+		await coldStart(process.argv[cold + 1] as string, host, process.argv.includes("--versioned"));
 		return;
 	}
 	const figures = await measure(size, flag("--calls", 200));
