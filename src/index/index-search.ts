@@ -1,11 +1,12 @@
 import type { ToolSearchMatch } from "../types.js";
 import { bestSet } from "./best-set.js";
+import { abstainsBeforeScoring } from "./early-abstain.js";
 import type { ToolExclusion } from "./exclusion.js";
 import { exhaustiveSearch } from "./exhaustive-scan.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
-import { nameRules } from "./name-rules.js";
+import { type NamedTools, nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
 import { proximityBonus, proximityPairs } from "./proximity.js";
@@ -88,10 +89,20 @@ export interface QueryRun {
 	readonly tierStep: number;
 	/** Whether MaxScore pruning cut the scan short. */
 	readonly pruned: boolean;
+	/** Abstained before any scan (`abstainEarly`): nothing was scored. */
+	readonly abstained: boolean;
 	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
 	readonly boostOf: (slot: number) => number;
 	/** Proximity bonus of a slot: the query's word pairs that stand together in its summary. */
 	readonly proximityOf: (slot: number) => number;
+}
+
+/** The run of a query that abstained before any scan (early-abstain.ts): nothing written. */
+function abstainedRun(terms: readonly PreparedTerm[], names: NamedTools): QueryRun {
+	const none = () => 0;
+	const { exact, named } = names;
+	const common = { terms, written: [], scored: [], pool: [], exact, named, tierStep: 0, pruned: false };
+	return { ...common, abstained: true, boostOf: none, proximityOf: none };
 }
 
 /**
@@ -109,11 +120,13 @@ export function runQuery(
 	poolSize: number,
 	exclude: ToolExclusion | undefined,
 	pruneFrom = MAX_SCORE_FROM_PAIRS,
+	abstainEarly = false,
 ): QueryRun {
 	const ctx = scoringContext(store, options);
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
+	if (abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate)) return abstainedRun(terms, names);
 	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && queryPairs(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
@@ -142,7 +155,19 @@ export function runQuery(
 	const proximityOf = (slot: number): number =>
 		(cover[slot] as number) < fewest ? 0 : proximityBonus(store, pairs, slot);
 	const { exact, named } = names;
-	return { terms, written, scored, pool, exact, named, tierStep, pruned, boostOf, proximityOf };
+	return {
+		terms,
+		written,
+		scored,
+		pool,
+		exact,
+		named,
+		tierStep,
+		pruned,
+		abstained: false,
+		boostOf,
+		proximityOf,
+	};
 }
 
 /**
@@ -239,7 +264,8 @@ export function clearRun(store: IndexStore, run: Pick<QueryRun, "written">): voi
 
 /**
  * Runs a query end to end: score (with pruning), apply the abstain rule, pool, namespace boost and
- * proximity bonus, order by final score then name, cut to `limit`.
+ * proximity bonus, order by final score then name, cut to `limit`. The abstain rule is decided
+ * before scoring when it can be (`early`; off only to test that both ways agree).
  */
 export function searchStore(
 	store: IndexStore,
@@ -249,6 +275,7 @@ export function searchStore(
 	exclude: ToolExclusion | undefined,
 	pruneFrom = MAX_SCORE_FROM_PAIRS,
 	poolSize = CANDIDATE_POOL,
+	early = true,
 ): IndexSearchResult {
 	if (plan.terms.length === 0 || store.live === 0) {
 		return {
@@ -258,7 +285,8 @@ export function searchStore(
 			ignoredTerms: plan.ignoredTerms,
 		};
 	}
-	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom);
+	const { abstain } = options.rules;
+	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom, abstain && early);
 	try {
 		const terms: QueryTermInfo[] = [];
 		let meaningful = false;
@@ -268,7 +296,7 @@ export function searchStore(
 			if (matched && !generic) meaningful = true;
 		}
 		const { pool } = run;
-		if (options.rules.abstain && run.exact.size === 0 && pool.length > 0 && !meaningful) {
+		if (run.abstained || (abstain && run.exact.size === 0 && pool.length > 0 && !meaningful)) {
 			return { matches: [], terms, abstained: true, ignoredTerms: plan.ignoredTerms };
 		}
 		const { final, names } = store;
