@@ -16,6 +16,8 @@ export const FIELD_COUNT = TOOL_SEARCH_FIELDS.length;
 export { MAX_FIELD_LENGTH, MAX_SUMMARY_TERMS } from "./store-insert.js";
 export { nameKeys };
 
+/** Name lookups a loaded store answers from its names' table before it makes its name → slot map. */
+const TABLE_LOOKUPS = 1024;
 /** Tail entries below which no merge happens. */
 const MIN_MERGE_ENTRIES = 65_536;
 /** Dead slots below which no compaction happens. */
@@ -48,8 +50,10 @@ export class IndexStore {
 	dead = 0;
 	/** Name → slot of the live tools; `undefined` after a binary load until first needed (see {@link slotOf}). */
 	#slotOf: Map<string, number> | undefined = new Map();
-	/** After a binary load, the names' table, until the store first changes. */
+	/** After a binary load, the names' table, until the store first changes or is asked much. */
 	#nameTable: NameTable | undefined;
+	/** Lookups the table answered: past {@link TABLE_LOOKUPS}, the map is made. */
+	#tableLookups = 0;
 	names: (string | undefined)[] = [];
 	alive = new Uint8Array(64);
 	fieldLength = new Uint16Array(64 * FIELD_COUNT);
@@ -81,9 +85,16 @@ export class IndexStore {
 		return this.#slotOf;
 	}
 
-	/** The slot of the live tool named `name`, if one is; does not make the map a loaded store defers. */
+	/**
+	 * The slot of the live tool named `name`, if one is. After a binary load, the first
+	 * {@link TABLE_LOOKUPS} are answered by the names' table without making the map; then the map is
+	 * made (a `Map` keeps each name's hash; the table hashes the name in JavaScript every time, which
+	 * costs more over a first call that checks 100,000 tools' fingerprints).
+	 */
 	slotOfName(name: string): number | undefined {
-		return this.#slotOf === undefined ? this.#nameTable?.find(name) : this.#slotOf.get(name);
+		if (this.#slotOf !== undefined) return this.#slotOf.get(name);
+		if (++this.#tableLookups > TABLE_LOOKUPS) return this.slotOf.get(name);
+		return this.#nameTable?.find(name);
 	}
 
 	/**
@@ -97,6 +108,7 @@ export class IndexStore {
 		this.live = names.length;
 		this.#slotOf = undefined;
 		this.#nameTable = table;
+		this.#tableLookups = 0;
 	}
 	/** While true, merges wait (bulk adds). */
 	deferMerge = false;

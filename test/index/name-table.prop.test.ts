@@ -76,4 +76,19 @@ describe("a binary load's names", () => {
 				.sort(),
 		).toEqual(["alpha__read", "beta__read", "delta__read"]);
 	});
+
+	it("answer the same before and after enough lookups to make the map", () => {
+		const many = Array.from({ length: 1500 }, (_, i) =>
+			createToolSearchDocument({ name: `ns__tool_${i}`, description: `tool ${i}` }),
+		);
+		const index = new ToolSearchIndex();
+		index.addAll(many);
+		const loaded = ToolSearchIndex.fromBinary(index.toBinary());
+		const store = indexStore(loaded);
+		for (let round = 0; round < 2; round++) {
+			for (let i = 0; i < 1500; i++)
+				expect(store.slotOfName(`ns__tool_${i}`)).toBe(index.has(`ns__tool_${i}`) ? i : -1);
+			expect(store.slotOfName("ns__tool_1500")).toBeUndefined();
+		}
+	});
 });
