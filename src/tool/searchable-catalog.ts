@@ -56,6 +56,14 @@ function tryReadFields(tool: ToolInfo, fields: unknown[]): boolean {
 	}
 }
 
+/**
+ * Where the first tool named `name` is among the searchable ones taken so far, or -1 when that tool
+ * was excluded (or is `tool_search`): what the name maps to when a second tool of that name comes.
+ */
+function firstTaken(names: readonly string[], name: string): number {
+	return names.indexOf(name);
+}
+
 /** What a collect carries over from the last one, to reuse built documents. */
 interface Known {
 	readonly view: CatalogView | undefined;
@@ -156,9 +164,21 @@ export class SearchableCatalog {
 		const { byName, fields, reused } = columns;
 		const excluded = new Map<string, Entry>();
 		let same = known.view !== undefined;
+		// Until a name repeats, one map write per tool takes the name (a repeat leaves the size as it
+		// was); after the first repeat, each name is looked up before it is taken.
+		let unique = true;
 		for (const item of items) {
 			const name = nameOf(item);
-			if (name === undefined || byName.has(name)) continue; // malformed, or a second tool of that name
+			if (name === undefined) continue; // malformed
+			if (unique) {
+				const size = byName.size;
+				byName.set(name, columns.items.length);
+				if (byName.size === size) {
+					unique = false;
+					byName.set(name, firstTaken(columns.names, name));
+					continue; // a second tool of that name
+				}
+			} else if (byName.has(name)) continue;
 			const tool = item as ToolInfo;
 			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
 				byName.set(name, -1);
@@ -169,7 +189,10 @@ export class SearchableCatalog {
 			const namespace = snapshotNamespace(namespaceOf?.(tool));
 			// A namespace without a string name is the host's programmer error: thrown now, not later.
 			if (!validNamespace(namespace)) buildToolSearchDocument({ name }, namespace);
-			if (!tryReadFields(tool, fields)) continue;
+			if (!tryReadFields(tool, fields)) {
+				byName.delete(name); // skipped, not taken: a later tool of that name may be
+				continue;
+			}
 			const at = columns.items.length;
 			columns.items.push(tool);
 			columns.names.push(name);
