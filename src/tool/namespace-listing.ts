@@ -14,9 +14,24 @@ export const MISS_NAMESPACES_HEADER =
 	"The searchable tools are in these namespaces; name one in your next query, or rephrase it:";
 
 /** How many code units of a namespace's description line `details.namespaces` keeps. */
-export const DETAILS_NAMESPACE_DESCRIPTION_LENGTH = 200;
+const DETAILS_NAMESPACE_DESCRIPTION_LENGTH = 200;
 /** How many code units of it the result text shows (then `…`). */
 const TEXT_NAMESPACE_DESCRIPTION_LENGTH = 100;
+
+/** A namespace's name as the listing counts it, trimmed ("": not counted). */
+export function listedName(namespace: ToolNamespace | undefined): string {
+	return typeof namespace?.name === "string" ? namespace.name.trim() : "";
+}
+
+/** The description line the listing keeps of a namespace ("": none). */
+export function listedDescription(namespace: ToolNamespace | undefined): string {
+	return firstLine(namespace?.description, DETAILS_NAMESPACE_DESCRIPTION_LENGTH);
+}
+
+/** The listing's order: most tools first, then by name (code units). */
+export function byToolCount(a: ToolSearchNamespaceSummary, b: ToolSearchNamespaceSummary): number {
+	return b.tool_count - a.tool_count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
 
 /**
  * The namespaces of `tools` (searchable tools not active, with the namespace `namespaceOf` gave
@@ -28,9 +43,9 @@ export function summarizeNamespaces(
 ): ToolSearchNamespaceSummary[] {
 	const byName = new Map<string, ToolSearchNamespaceSummary>();
 	for (const { namespace } of tools) {
-		const name = typeof namespace?.name === "string" ? namespace.name.trim() : "";
+		const name = listedName(namespace);
 		if (name === "") continue;
-		const description = firstLine(namespace?.description, DETAILS_NAMESPACE_DESCRIPTION_LENGTH);
+		const description = listedDescription(namespace);
 		const entry = byName.get(name);
 		if (entry === undefined) {
 			byName.set(name, { name, ...(description === "" ? {} : { description }), tool_count: 1 });
@@ -39,9 +54,7 @@ export function summarizeNamespaces(
 		entry.tool_count++;
 		if (entry.description === undefined && description !== "") entry.description = description;
 	}
-	return [...byName.values()].sort(
-		(a, b) => b.tool_count - a.tool_count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-	);
+	return [...byName.values()].sort(byToolCount);
 }
 
 function nameLine(namespace: ToolSearchNamespaceSummary): string {
