@@ -57,12 +57,11 @@ function writeMain(ctx: ScoringContext, variant: PreparedVariant, leaders: Leade
 function writeVariants(ctx: ScoringContext, term: PreparedTerm, leaders: Leaders): number {
 	const { score } = ctx.store;
 	const largest = largestMain(ctx, term);
+	const keepBest = keepBestNegated(score);
 	for (const variant of term.variants) {
-		if (variant !== largest) forEachMain(ctx, variant, keepBestNegated(score));
+		if (variant !== largest) forEachMain(ctx, variant, keepBest);
 		forEachOther(ctx, variant, (slot, tf) => {
-			if (tf <= 0) return;
-			const contribution = bm25PlusTermScore(tf, variant.idf, ctx);
-			if (-contribution < (score[slot] as number)) score[slot] = -contribution;
+			if (tf > 0) keepBest(slot, bm25PlusTermScore(tf, variant.idf, ctx));
 		});
 	}
 	let passed = largest === undefined ? 0 : mergeLargest(ctx, largest, leaders);
