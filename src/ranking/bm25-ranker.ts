@@ -1,6 +1,6 @@
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchExplanation } from "../index/explain.js";
-import type { ToolSearchIndexOptions } from "../index/index-options.js";
+import { resolveIndexOptions, type ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
@@ -85,7 +85,7 @@ export class Bm25Ranker implements ToolRanker {
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
-		new ToolSearchIndex(options);
+		resolveIndexOptions(options); // throws INVALID_OPTIONS now, not at the first call
 		this.#sync = new IndexSync(options);
 		brandDetailedRanker(this);
 	}
