@@ -16,8 +16,10 @@
  * Works with pi 1.x (`@earendil-works/pi-coding-agent`) and pi 0.7x (`@mariozechner/pi-coding-agent`);
  * nothing is imported from either (the types are structural). On pi 1.x, `tool_search` declares
  * `exposure: "model-only"` and `reachesTools`, so pi keeps MCP tools reachable through it and its MCP
- * extension makes a search wait for servers still connecting; `hidden` tools are never searched. It
- * replaces pi's built-in `tool_search` (pi then skips its built-in extension, with a warning).
+ * extension makes a search wait for servers still connecting; `hidden` tools are never searched; a
+ * tool's pi namespace (`mcp__github` → `github`, with its description) is its namespace unless
+ * `namespaceOf` is given. It replaces pi's built-in `tool_search` (pi then skips its built-in
+ * extension, with a warning).
  *
  * @example
  * ```ts
@@ -30,8 +32,9 @@
  */
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolHost } from "../host/types.js";
+import { namespaceFromToolName } from "../integration/discovery-policy.js";
 import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
-import type { ToolInfo } from "../types.js";
+import type { ToolInfo, ToolNamespace } from "../types.js";
 import { toPiToolDefinition } from "./pi/definition.js";
 import { guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolInfo, PiToolSearchOptions } from "./pi/types.js";
@@ -47,6 +50,44 @@ const PI_SYNC = { activateLoaded: false, keepSearchOn: true } as const;
 
 /** pi 1.x `hidden` tools: registered but unreachable, so never searched nor offered. */
 const isHidden = (tool: ToolInfo): boolean => (tool as PiToolInfo).exposure === "hidden";
+
+/**
+ * A tool's namespace as pi 1.x gives it (`namespace: { name: "mcp__github", description }` for an
+ * MCP server's tools), named as everywhere else in this package: without the `mcp__` of pi's MCP
+ * namespaces, as {@link namespaceFromToolName} reads `mcp__github__create_issue`. `undefined` for
+ * pi 0.7x tools, tools without one, and a malformed one (a name that is not a non-empty string).
+ */
+function piNamespace(tool: ToolInfo): ToolNamespace | undefined {
+	const given: unknown = (tool as PiToolInfo).namespace;
+	if (typeof given !== "object" || given === null) return undefined;
+	const { name, description } = given as { name?: unknown; description?: unknown };
+	if (typeof name !== "string") return undefined;
+	const bare = name.startsWith("mcp__") ? name.slice("mcp__".length) : name;
+	if (bare.trim() === "") return undefined;
+	return typeof description === "string" && description.trim() !== ""
+		? { name: bare, description }
+		: { name: bare };
+}
+
+/**
+ * The options with pi 1.x's namespaces as the defaults of `namespaceOf` (the namespace listing on a
+ * miss, `server:` scopes, the documents' namespace field) and of the policy's `namespaceOf`
+ * (`mcp-only`, `pinnedNamespaces`); a tool without one falls back to the name convention there.
+ */
+function withPiNamespaces(options: Omit<PiToolSearchOptions, "guard" | "promptSnippet">) {
+	const { policy } = options;
+	const namespaceOf = options.namespaceOf ?? piNamespace;
+	const policyNamespace = (tool: ToolInfo): string | undefined =>
+		piNamespace(tool)?.name ?? namespaceFromToolName(tool.name);
+	if (
+		policy === undefined ||
+		typeof policy !== "object" ||
+		policy === null ||
+		policy.namespaceOf !== undefined
+	)
+		return { ...options, namespaceOf };
+	return { ...options, namespaceOf, policy: { ...policy, namespaceOf: policyNamespace } };
+}
 
 /**
  * The pi extension: registers `tool_search` (built by `createToolSearchTool({ tools: pi })`),
@@ -67,7 +108,8 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 	if (typeof options !== "object" || options === null) {
 		throw new ToolSearchError("INVALID_OPTIONS", `options must be an object, got ${quote(options)}`);
 	}
-	const { guard, promptSnippet, ...toolOptions } = options;
+	const { guard, promptSnippet, ...given } = options;
+	const toolOptions = withPiNamespaces(given);
 	if (promptSnippet !== undefined && (typeof promptSnippet !== "string" || promptSnippet.trim() === "")) {
 		throw new ToolSearchError(
 			"INVALID_OPTIONS",
@@ -76,8 +118,8 @@ export function toolSearchExtension(options: PiToolSearchOptions = {}): (pi: PiE
 	}
 	buildToolSearchTool({ ...toolOptions, tools: NO_TOOLS }, PI_SYNC);
 	const guarded = guardOptions(guard);
-	const given = toolOptions.exclude;
-	const exclude = (tool: ToolInfo): boolean => isHidden(tool) || given?.(tool) === true;
+	const excluded = toolOptions.exclude;
+	const exclude = (tool: ToolInfo): boolean => isHidden(tool) || excluded?.(tool) === true;
 
 	return (pi) => {
 		// pi's tools are active when registered: the policy only hides the deferred ones.

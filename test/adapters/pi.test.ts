@@ -34,8 +34,15 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 		registerTool(tool) {
 			definitions.set(tool.name, tool);
 			const exposure = tool.exposure ?? "direct";
-			const { name, description, parameters } = tool;
-			const info = Object.freeze({ name, description, parameters, exposure, sourceInfo });
+			const { name, description, parameters, namespace } = tool;
+			const info = Object.freeze({
+				name,
+				description,
+				parameters,
+				exposure,
+				sourceInfo,
+				...(namespace === undefined ? {} : { namespace }),
+			});
 			all = Object.freeze([...all.filter((known) => known.name !== tool.name), info]);
 			// pi 1.x: only direct and model-only tools are active from registration.
 			if (exposure === "direct" || exposure === "model-only") active = Object.freeze([...active, tool.name]);
@@ -59,8 +66,13 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 		handlers,
 		setCalls,
 		active: () => [...active],
-		/** Registers a tool as another extension would. */
-		tool(name: string, description: string, exposure?: "direct" | "deferred" | "hidden") {
+		/** Registers a tool as another extension would (pi 1.x: with an exposure and a namespace). */
+		tool(
+			name: string,
+			description: string,
+			exposure?: "direct" | "deferred" | "hidden",
+			namespace?: ToolDefinition["namespace"],
+		) {
 			api.registerTool({
 				name,
 				label: name,
@@ -68,6 +80,7 @@ function fakePi(builtins: readonly string[] = ["read", "bash", "edit", "write"])
 				parameters: Type.Object({}),
 				execute: async () => ({ content: [], details: {} }),
 				...(exposure === undefined ? {} : { exposure }),
+				...(namespace === undefined ? {} : { namespace }),
 			});
 		},
 		async emit(type: string, event: object = {}): Promise<unknown[]> {
@@ -484,5 +497,77 @@ describe("toolSearchExtension: the pipeline (gates at surfacing and at execution
 			["outcome", "slack__post_message", "refused"],
 		]);
 		expect(records[1]?.discovery_id).toBe(details.discovery?.discovery_id);
+	});
+});
+
+describe("toolSearchExtension: pi 1.x namespaces", () => {
+	const docs = Object.freeze({
+		name: "mcp__docs",
+		aliases: ["docs"],
+		description: "Company handbook and wiki pages.",
+	});
+	const mail = Object.freeze({ name: "mcp__mail", description: "Send and read email." });
+
+	function withNamespaces() {
+		const pi = fakePi([]);
+		pi.tool("search_pages", "Search the wiki pages by keyword.", "direct", docs);
+		pi.tool("read_page", "Read one wiki page.", "direct", docs);
+		pi.tool("send_message", "Send an email message.", "direct", mail);
+		pi.tool("plain_tool", "A tool of no namespace that formats dates.");
+		return pi;
+	}
+
+	it("lists pi's namespaces, named without mcp__ and with their descriptions, on a miss", async () => {
+		const pi = withNamespaces();
+		toolSearchExtension({ guard: false })(pi.api);
+		pi.api.setActiveTools(["tool_search"]);
+		const result = (await pi.search({ query: "zzqx" })) as { details: ToolSearchToolDetails };
+		expect(result.details.activated_tools).toEqual([]);
+		expect(result.details.namespaces).toEqual([
+			{ name: "docs", description: "Company handbook and wiki pages.", tool_count: 2 },
+			{ name: "mail", description: "Send and read email.", tool_count: 1 },
+		]);
+	});
+
+	it("scopes server: to a pi namespace whose tools' names carry none", async () => {
+		const pi = withNamespaces();
+		toolSearchExtension({ guard: false })(pi.api);
+		pi.api.setActiveTools(["tool_search"]);
+		const result = (await pi.search({ query: "server:mail send" })) as { details: ToolSearchToolDetails };
+		expect(result.details.activated_tools).toEqual(["send_message"]);
+	});
+
+	it("defers a pi namespace's tools under mcp-only, whatever their names", async () => {
+		const pi = withNamespaces();
+		toolSearchExtension({ guard: false, policy: { mode: "mcp-only" } })(pi.api);
+		await pi.emit("session_start");
+		expect(pi.active().sort()).toEqual(["plain_tool", "tool_search"]);
+	});
+
+	it("keeps a given namespaceOf, and ignores a malformed pi namespace", async () => {
+		const pi = withNamespaces();
+		pi.tool("odd_tool", "Convert odd units.", "direct", {
+			name: 42,
+		} as unknown as ToolDefinition["namespace"]);
+		toolSearchExtension({ guard: false, namespaceOf: () => ({ name: "all" }) })(pi.api);
+		pi.api.setActiveTools(["tool_search"]);
+		const miss = (await pi.search({ query: "zzqx" })) as { details: ToolSearchToolDetails };
+		expect(miss.details.namespaces).toEqual([{ name: "all", tool_count: 5 }]);
+
+		const other = withNamespaces();
+		other.tool("odd_tool", "Convert odd units.", "direct", {
+			name: 42,
+		} as unknown as ToolDefinition["namespace"]);
+		toolSearchExtension({ guard: false })(other.api);
+		other.api.setActiveTools(["tool_search"]);
+		const found = (await other.search({ query: "convert odd units" })) as { details: ToolSearchToolDetails };
+		expect(found.details.activated_tools[0]).toBe("odd_tool");
+	});
+
+	it("does not change the caller's policy object", () => {
+		const policy = Object.freeze({ mode: "mcp-only" as const });
+		const pi = withNamespaces();
+		expect(() => toolSearchExtension({ policy })(pi.api)).not.toThrow();
+		expect(policy).toEqual({ mode: "mcp-only" });
 	});
 });
