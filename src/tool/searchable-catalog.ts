@@ -231,13 +231,15 @@ export class SearchableCatalog {
 		if (count !== previous.length) return false;
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
-		const { items: lastTools, fields, namespaces, size } = last;
+		const { items: lastTools, names, fields, namespaces, size } = last;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];
 			if (item !== previous[i]) return false;
 			if (at < size && lastTools[at] === item) {
 				const tool = item as ToolInfo;
+				// The name too: a tool renamed in place is another name's tool now.
+				if (tool.name !== names[at]) return false;
 				if (!sameFields(tool, fields, at * FIELDS_PER_TOOL)) return false;
 				if (exclude !== undefined && exclude(tool) === true) return false;
 				if (
@@ -250,11 +252,15 @@ export class SearchableCatalog {
 				continue;
 			}
 			// Not searchable last time: malformed, tool_search itself, a later tool of a name already
-			// taken (the same items in the same order keep it so), or excluded — which must still hold.
+			// taken by an earlier tool (the same items in the same order keep it so), or excluded —
+			// which must still hold. Taken by a later tool, the name is this one's now (renamed in place).
 			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
 			if (item.name === TOOL_SEARCH_TOOL_NAME) continue;
-			const first = last.get(item.name);
-			if (first !== undefined && (first.tool as unknown) !== item) continue;
+			const taken = last.byName.get(item.name);
+			if (taken !== undefined && taken >= 0) {
+				if (taken < at) continue;
+				return false;
+			}
 			if (exclude !== undefined && exclude(item as unknown as ToolInfo) === true) continue;
 			return false;
 		}

@@ -264,4 +264,40 @@ describe("SearchableCatalog", () => {
 		expect(view.get("b")).toBeUndefined();
 		expect(view.get("tool_search")).toBeUndefined();
 	});
+
+	it.each([
+		{
+			description: "a searchable tool renamed to another's name",
+			items: () => [tool("x", "first"), tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: ["y"], holder: 0 },
+		},
+		{
+			description: "a malformed tool given the name of a later tool",
+			items: () => [{ name: "" } as ToolInfo, tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: ["y"], holder: 0 },
+		},
+		{
+			description: "an excluded tool given the name of a later tool",
+			items: () => [tool("e", "excluded"), tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: [], holder: undefined },
+		},
+	])(
+		"notices $description in place (the first tool of a name wins, as a new catalogue says)",
+		({ items, rename, expected }) => {
+			const tools = items();
+			const excluded = tools[0];
+			const catalog = new SearchableCatalog({
+				exclude: (t) => t === excluded && t.description === "excluded",
+			});
+			catalog.collect([...tools]);
+			(tools[rename.at] as { name: string }).name = rename.to;
+			const view = catalog.collect([...tools]);
+			expect(view.tools.map((t) => t.name)).toEqual(expected.names);
+			expect(view.get("y")?.tool).toBe(expected.holder === undefined ? undefined : tools[expected.holder]);
+			expect(view.get("x")).toBeUndefined();
+		},
+	);
 });
