@@ -134,12 +134,14 @@ export class SearchableCatalog {
 		const items = Array.isArray(all) ? (all as unknown[]) : [];
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
-		const { columns, excluded, same } = this.#columnsOf(items, { view: last, excluded: this.#excluded });
+		// A copy, read from then kept: a getter that appends to the host's array is not followed.
+		const held = items.slice();
+		const { columns, excluded, same } = this.#columnsOf(held, { view: last, excluded: this.#excluded });
 		// The same tools as last time, in the same order (fresh host objects, same fields): keep the
 		// same view, so the ranker sees the same documents array and re-indexes nothing.
 		const result = last !== undefined && same ? last : new CatalogView(columns);
 		this.#excluded = excluded;
-		this.#lastItems = items.slice();
+		this.#lastItems = held;
 		this.#last = result;
 		return result;
 	}

@@ -300,4 +300,20 @@ describe("SearchableCatalog", () => {
 			expect(view.get("x")).toBeUndefined();
 		},
 	);
+
+	it("collects the tools the host's array held when given: a getter that appends to it is not followed (it could append forever)", () => {
+		const items: ToolInfo[] = [];
+		const hostile = (i: number): ToolInfo => ({
+			name: `t${i}`,
+			get description() {
+				if (items.length < 1000) items.push(hostile(items.length)); // capped here, not by the library
+				return "grows the catalogue it is read from";
+			},
+		});
+		items.push(hostile(0), hostile(1));
+		const catalog = new SearchableCatalog({});
+		expect(catalog.collect(items).tools.map((t) => t.name)).toEqual(["t0", "t1"]);
+		// The next call sees the tools added meanwhile (and adds more as it reads them).
+		expect(catalog.collect(items).size).toBe(4);
+	});
 });
