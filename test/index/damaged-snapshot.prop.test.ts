@@ -256,7 +256,11 @@ describe("damaged snapshots (property)", () => {
 					| ToolSearchIndex
 					| undefined;
 				if (loaded === undefined) return;
-				for (const query of QUERIES) loaded.search(query, { limit: 3 });
+				for (const query of QUERIES)
+					for (const { name, score } of loaded.search(query, { limit: 3 })) {
+						expect(typeof name).toBe("string");
+						expect(Number.isFinite(score)).toBe(true);
+					}
 				for (const name of loaded.names()) loaded.remove(name);
 				expect(loaded.size).toBe(0);
 				loaded.addAll(tools.map(documentOf));
