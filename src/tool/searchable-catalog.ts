@@ -74,15 +74,16 @@ interface Known {
 /**
  * Where the tool just read (at `at` in `columns`) was in the last view when it was searchable
  * there with the same fields and namespace (so any document built for it still holds), else -1.
+ * Compares the fields as just read, not read again: a getter may answer differently each time.
  */
 function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewColumns): number {
 	const last = view.byName.get(name);
 	if (last === undefined || last < 0) return -1;
-	const tool = columns.items[at] as ToolInfo;
-	const same =
-		sameFields(tool, view.fields, last * FIELDS_PER_TOOL) &&
-		sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]);
-	return same ? last : -1;
+	const { fields } = columns;
+	const from = at * FIELDS_PER_TOOL;
+	const lastFrom = last * FIELDS_PER_TOOL;
+	for (let i = 0; i < FIELDS_PER_TOOL; i++) if (fields[from + i] !== view.fields[lastFrom + i]) return -1;
+	return sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]) ? last : -1;
 }
 
 /** The entry made for `name` in the last view, or kept aside when the last collect excluded it. */

@@ -316,4 +316,24 @@ describe("SearchableCatalog", () => {
 		// The next call sees the tools added meanwhile (and adds more as it reads them).
 		expect(catalog.collect(items).size).toBe(4);
 	});
+
+	it("reads each tool's fields once per collect after a change too, and keeps what it read", () => {
+		let reads = 0;
+		const flapping = (name: string): ToolInfo => ({
+			name,
+			get description() {
+				reads++;
+				return reads > 3 && reads % 2 === 0 ? `${name} new` : `${name} tool`;
+			},
+		});
+		const tools = [flapping("a"), flapping("b"), flapping("c")];
+		const catalog = new SearchableCatalog({});
+		catalog.collect(tools).documents; // every document built
+		expect(reads).toBe(3);
+		const view = catalog.collect([...tools, tool("d")]);
+		expect(reads).toBe(6);
+		// Reads 4 and 6 said "new": the view holds what was read, as a new catalogue's would.
+		expect(view.tools.map((t) => t.info.description)).toEqual(["a new", "b tool", "c new", "d tool"]);
+		expect(view.get("a")?.document.fields?.description).toBe("a new");
+	});
 });
