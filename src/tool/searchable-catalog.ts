@@ -86,6 +86,21 @@ function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewC
 	return sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]) ? last : -1;
 }
 
+/** Whether `entry` was made from the fields and namespace just read at `at` in `columns` (its document holds). */
+function madeFrom(entry: Entry, at: number, columns: ViewColumns): boolean {
+	const { description, parameters, inputSchema, title, label } = entry.info;
+	const { fields } = columns;
+	const from = at * FIELDS_PER_TOOL;
+	return (
+		description === fields[from] &&
+		parameters === fields[from + 1] &&
+		inputSchema === fields[from + 2] &&
+		title === fields[from + 3] &&
+		label === fields[from + 4] &&
+		sameNamespace(entry.namespace, columns.namespaces?.[at])
+	);
+}
+
 /** The entry made for `name` in the last view, or kept aside when the last collect excluded it. */
 function madeEntry(known: Known, name: string): Entry | undefined {
 	const last = known.view?.byName.get(name);
@@ -207,7 +222,7 @@ export class SearchableCatalog {
 				reused[at] = known.view.madeAt(last);
 			} else {
 				const parked = known.excluded.get(name);
-				if (parked?.describes(tool, namespace) === true) reused[at] = parked;
+				if (parked !== undefined && madeFrom(parked, at, columns)) reused[at] = parked;
 			}
 			same &&= last === at;
 		}

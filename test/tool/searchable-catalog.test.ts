@@ -336,4 +336,24 @@ describe("SearchableCatalog", () => {
 		expect(view.tools.map((t) => t.info.description)).toEqual(["a new", "b tool", "c new", "d tool"]);
 		expect(view.get("a")?.document.fields?.description).toBe("a new");
 	});
+
+	it("keeps what it read of a tool back from an exclusion, a getter answering otherwise on a second read", () => {
+		let reads = 0;
+		const a: ToolInfo = {
+			name: "a",
+			get description() {
+				reads++;
+				return reads === 3 ? "a new" : "a tool";
+			},
+		};
+		let excluded = false;
+		const catalog = new SearchableCatalog({ exclude: (t) => excluded && t.name === "a" });
+		catalog.collect([a, tool("b")]).documents; // read 1: "a tool", its document built
+		excluded = true;
+		catalog.collect([a, tool("b")]); // read 2 (the fast path's comparison); a excluded, kept aside
+		excluded = false;
+		const view = catalog.collect([a, tool("b")]); // read 3: "a new"
+		expect(view.get("a")?.info.description).toBe("a new");
+		expect(view.get("a")?.document.fields?.description).toBe("a new");
+	});
 });
