@@ -86,8 +86,8 @@ export class Bm25Ranker implements ToolRanker {
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
-		resolveIndexOptions(options); // throws INVALID_OPTIONS now, not at the first call
-		this.#sync = new IndexSync(options);
+		// Resolved (checked, defaults filled, frozen) now: the caller's object changed later changes nothing.
+		this.#sync = new IndexSync(resolveIndexOptions(options));
 		brandDetailedRanker(this);
 	}
 

@@ -155,3 +155,17 @@ describe("Bm25Ranker called from its own exclude", () => {
 		);
 	});
 });
+
+describe("Bm25Ranker options", () => {
+	it("are taken when the ranker is made: the caller's object changed later changes nothing", () => {
+		const options = { bm25: { k1: 1.2, b: 0.75, delta: 0.5 }, fieldWeights: { description: 1 } };
+		const ranker = new Bm25Ranker(options);
+		const reference = new Bm25Ranker(structuredClone(options));
+		options.bm25.k1 = -1; // invalid now
+		options.fieldWeights.description = 1000;
+		const documents = fixtureDocuments();
+		expect(ranker.searchDetailed("read a file", documents, 5)).toEqual(
+			reference.searchDetailed("read a file", documents, 5),
+		);
+	});
+});
