@@ -4,7 +4,8 @@
  * cannot read out of bounds, throw later, or make one tool's removal touch another's terms. Each
  * is one sequential pass over a typed array, without the per-pair field-length lookups of the JSON
  * form's checks (snapshot-check.ts): a frequency beyond its field's length can only change scores,
- * which an edited file can do anyway.
+ * which an edited file can do anyway — but for a field of length 0 when `bm25.b` is 1, which
+ * divides by it ({@link emptyFieldDamage}, checked then only).
  * @internal
  */
 import { FIELD_COUNT } from "./index-store.js";
@@ -72,6 +73,28 @@ export function postingsDamage(
 			return `term ${t} has ${starts} pairs of entries for ${(offsets[t + 1] as number) - (offsets[t] as number)} tools`;
 	}
 	return bad === 0 ? undefined : "an entry names no field or a frequency of 0";
+}
+
+/**
+ * The first pair whose field entry names a field of length 0 in its tool, as a message, or
+ * `undefined`: with `bm25.b` 1, BM25's length normalisation divides by that length, and the pair's
+ * score would be `NaN`. One pass over the entries after {@link postingsDamage} passed (so every
+ * slot and field is in range), without a branch per entry.
+ */
+export function emptyFieldDamage(
+	docs: Int32Array,
+	meta: Uint16Array,
+	fieldLength: Uint16Array,
+): string | undefined {
+	let bad = 0;
+	let p = -1;
+	for (let e = 0; e < meta.length; e++) {
+		const entry = meta[e] as number;
+		p += entry >>> 15;
+		const length = fieldLength[(docs[p] as number) * FIELD_COUNT + ((entry & FIELD_BITS) >>> 11)] as number;
+		bad |= (length - 1) >>> 31;
+	}
+	return bad === 0 ? undefined : "a tool has a term in a field of length 0";
 }
 
 /** What is wrong with a key table's cells (key-table.ts), if anything: probes must end. */

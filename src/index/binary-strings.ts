@@ -38,14 +38,16 @@ export function encodeStrings(strings: readonly string[]): EncodedStrings {
 
 /**
  * The decoded text of the strings, after checking that the offsets start at 0, never decrease
- * and end at its length (so that every string is a slice of it). `utf16` bytes must be aligned
- * for a `Uint16Array` view (binary-layout.ts copies a section that is not).
+ * and end at its length (so that every string is a slice of it). `utf16` bytes at an odd address
+ * (a snapshot at an odd offset of its buffer: the section is bytes, which binary-layout.ts never
+ * copies) are copied for a `Uint16Array` view.
  */
 export function decodeStrings(offsets: Int32Array, bytes: Uint8Array, utf16: boolean, what: string): string {
 	let text: string;
 	if (utf16) {
 		if (bytes.byteLength % 2 !== 0) throw invalidIndexData(`${what} strings have an odd number of bytes`);
-		const units = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
+		const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+		const units = new Uint16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 2);
 		const parts: string[] = [];
 		for (let i = 0; i < units.length; i += CHUNK)
 			parts.push(String.fromCharCode.apply(null, units.subarray(i, i + CHUNK) as unknown as number[]));

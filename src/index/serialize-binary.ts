@@ -15,8 +15,8 @@
  */
 import { TOOL_SEARCH_FIELDS } from "../defaults.js";
 import { quote } from "../errors.js";
-import { invalidIndexData } from "../internal/guards.js";
-import { keyCellsDamage, postingsDamage, rangeDamage } from "./binary-check.js";
+import { invalidIndexData, isObject } from "../internal/guards.js";
+import { emptyFieldDamage, keyCellsDamage, postingsDamage, rangeDamage } from "./binary-check.js";
 import { type LayoutSpec, readLayout, type Section, sealLayout, writeLayout } from "./binary-layout.js";
 import { decodeStrings, encodeStrings, sliceStrings } from "./binary-strings.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
@@ -98,6 +98,16 @@ export function resealBinaryIndex(bytes: Uint8Array): Uint8Array {
 
 const damaged = (what: string) => invalidIndexData(`binary index is damaged (${what}); it may be edited`);
 
+/**
+ * Whether the saved options may divide a term's frequency by its field's length alone (`bm25.b`
+ * not below 1; options that are not resolved ones are rejected after): then a term in a field of
+ * length 0, which only an edited file has, would score `NaN`, and the entries are checked for it.
+ */
+function normalisesByLengthAlone(options: unknown): boolean {
+	const b = isObject(options) && isObject(options.bm25) ? options.bm25.b : undefined;
+	return !(typeof b === "number" && b < 1);
+}
+
 /** A binary snapshot's sections by name, its counts and its decoded strings. */
 interface Saved {
 	readonly namespaceOf: Int32Array;
@@ -167,7 +177,10 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 		postingsDamage(saved.offsets, saved.docs, saved.metaOffsets, saved.meta, slots) ??
 		rangeDamage("namespace of slot", saved.namespaceOf, -1, namespaces) ??
 		rangeDamage("summary term", saved.summary, 0, terms) ??
-		keyCellsDamage(saved.cells, 2 * slots);
+		keyCellsDamage(saved.cells, 2 * slots) ??
+		(normalisesByLengthAlone(options)
+			? emptyFieldDamage(saved.docs, saved.meta, saved.fieldLength)
+			: undefined);
 	if (problem !== undefined) throw damaged(problem);
 	for (let i = firstName; i < firstNamespace; i++)
 		if (stringOffsets[i] === stringOffsets[i + 1]) throw damaged(`slot ${i - firstName} has an empty name`);

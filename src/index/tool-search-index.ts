@@ -13,6 +13,7 @@ import {
 } from "./index-options.js";
 import { type IndexSearchResult, searchStore } from "./index-search.js";
 import { IndexStore } from "./index-store.js";
+import { QueryGuard } from "./query-guard.js";
 import { planQuery, QUERY_LIMITS, type TermExpander, TermPlanCache } from "./query-plan.js";
 import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
@@ -34,6 +35,8 @@ export interface IndexSearchOptions {
 	 * Leaves out the tools for which it returns true (e.g. those already active), as `exclude` does
 	 * everywhere in the library. Called only for tools that would make the cut, at most once per tool.
 	 * A set of names does the same without a call per tool (cheaper when a query touches many tools).
+	 * It runs mid-query: searching, explaining, changing or saving this index from it throws
+	 * `INVALID_OPTIONS`.
 	 */
 	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 }
@@ -91,6 +94,8 @@ export class ToolSearchIndex {
 	readonly #expand: TermExpander | undefined;
 	/** Per-word query plans, reused while the index is unchanged. */
 	readonly #plans = new TermPlanCache();
+	/** Refuses a call back into this index from a running query's `exclude`. */
+	readonly #guard = new QueryGuard();
 
 	/** Throws `ToolSearchError` (`INVALID_OPTIONS`) for a bad option, quoting it. */
 	constructor(options?: ToolSearchIndexOptions) {
@@ -119,6 +124,7 @@ export class ToolSearchIndex {
 	 * kept: the index holds only what ranking needs (terms, lengths, the name).
 	 */
 	add(document: ToolSearchDocument): void {
+		this.#guard.check("add");
 		const name = documentName(document);
 		if (this.#store.slotOfName(name) !== undefined) {
 			throw new ToolSearchError(
@@ -131,6 +137,7 @@ export class ToolSearchIndex {
 
 	/** Adds many tools, merging postings once at the end. Same errors as {@link add}; tools before a bad one stay. */
 	addAll(documents: Iterable<ToolSearchDocument>): void {
+		this.#guard.check("addAll");
 		const store = this.#store;
 		const deferred = store.deferMerge;
 		store.deferMerge = true;
@@ -149,6 +156,7 @@ export class ToolSearchIndex {
 
 	/** Removes a tool; returns whether it was indexed. */
 	remove(name: string): boolean {
+		this.#guard.check("remove");
 		const slot = this.#store.slotOfName(name);
 		if (slot === undefined) return false;
 		this.#store.delete(slot);
@@ -157,6 +165,7 @@ export class ToolSearchIndex {
 
 	/** Replaces the tool of the same name (adds it when absent). Costs that one tool. */
 	update(document: ToolSearchDocument): void {
+		this.#guard.check("update");
 		const name = documentName(document);
 		const slot = this.#store.slotOfName(name);
 		if (slot !== undefined) this.#store.delete(slot);
@@ -183,6 +192,7 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	searchDetailed(query: string, options: IndexSearchOptions = {}): IndexSearchResult {
+		this.#guard.check("search");
 		const limit = searchLimit(options);
 		const plan = planQuery(
 			this.#store,
@@ -192,7 +202,8 @@ export class ToolSearchIndex {
 			this.options.rules.fillerWeight,
 			this.#plans,
 		);
-		return searchStore(this.#store, this.options, plan, limit, options.exclude);
+		const { exclude } = options;
+		return this.#guard.run(exclude, () => searchStore(this.#store, this.options, plan, limit, exclude));
 	}
 
 	/**
@@ -211,6 +222,7 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	explain(query: string, name: string, options: IndexSearchOptions = {}): ToolSearchExplanation {
+		this.#guard.check("explain");
 		const limit = searchLimit(options);
 		const slot = this.#store.slotOfName(name);
 		if (slot === undefined) throw new ToolSearchError("UNKNOWN_TOOL", `tool ${quote(name)} is not indexed`);
@@ -223,7 +235,10 @@ export class ToolSearchIndex {
 			this.options.rules.fillerWeight,
 			this.#plans,
 		);
-		return explainSlot(this.#store, this.options, plan, text, slot, limit, options.exclude);
+		const { exclude } = options;
+		return this.#guard.run(exclude, () =>
+			explainSlot(this.#store, this.options, plan, text, slot, limit, exclude),
+		);
 	}
 
 	/**
@@ -238,6 +253,7 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	toJSON(): SerializedToolSearchIndex {
+		this.#guard.check("toJSON");
 		return serializeStore(this.#store, this.options);
 	}
 
@@ -268,6 +284,7 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	toBinary(): Uint8Array {
+		this.#guard.check("toBinary");
 		return storeToBinary(this.#store, this.options);
 	}
 

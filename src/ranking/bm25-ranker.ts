@@ -32,7 +32,8 @@ export interface Bm25SearchOptions extends ToolRankOptions {
 	/**
 	 * Tools to leave out of this call's results while keeping them indexed (and counted in idf), e.g.
 	 * the tools already active. A function is called only for tools that would make the cut; a set
-	 * of names is marked up front, without a call per tool.
+	 * of names is marked up front, without a call per tool. It runs mid-query: calling this ranker
+	 * from it throws `INVALID_OPTIONS`.
 	 */
 	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
 	/**
@@ -85,8 +86,8 @@ export class Bm25Ranker implements ToolRanker {
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
-		resolveIndexOptions(options); // throws INVALID_OPTIONS now, not at the first call
-		this.#sync = new IndexSync(options);
+		// Resolved (checked, defaults filled, frozen) now: the caller's object changed later changes nothing.
+		this.#sync = new IndexSync(resolveIndexOptions(options));
 		brandDetailedRanker(this);
 	}
 

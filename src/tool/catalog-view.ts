@@ -125,11 +125,6 @@ export class Entry implements SearchableTool {
 		this.#document ??= documentOf(this.info, this.namespace);
 		return this.#document;
 	}
-
-	/** Whether this entry was made from `tool` with these fields and namespace (so its document still holds). */
-	describes(tool: ToolInfo, namespace: ToolNamespace | undefined): boolean {
-		return sameFields(tool, this.#fields, 0) && sameNamespace(this.namespace, namespace);
-	}
 }
 
 export function sameNamespace(a: ToolNamespace | undefined, b: ToolNamespace | undefined): boolean {

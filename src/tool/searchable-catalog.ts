@@ -74,15 +74,31 @@ interface Known {
 /**
  * Where the tool just read (at `at` in `columns`) was in the last view when it was searchable
  * there with the same fields and namespace (so any document built for it still holds), else -1.
+ * Compares the fields as just read, not read again: a getter may answer differently each time.
  */
 function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewColumns): number {
 	const last = view.byName.get(name);
 	if (last === undefined || last < 0) return -1;
-	const tool = columns.items[at] as ToolInfo;
-	const same =
-		sameFields(tool, view.fields, last * FIELDS_PER_TOOL) &&
-		sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]);
-	return same ? last : -1;
+	const { fields } = columns;
+	const from = at * FIELDS_PER_TOOL;
+	const lastFrom = last * FIELDS_PER_TOOL;
+	for (let i = 0; i < FIELDS_PER_TOOL; i++) if (fields[from + i] !== view.fields[lastFrom + i]) return -1;
+	return sameNamespace(view.namespaces?.[last], columns.namespaces?.[at]) ? last : -1;
+}
+
+/** Whether `entry` was made from the fields and namespace just read at `at` in `columns` (its document holds). */
+function madeFrom(entry: Entry, at: number, columns: ViewColumns): boolean {
+	const { description, parameters, inputSchema, title, label } = entry.info;
+	const { fields } = columns;
+	const from = at * FIELDS_PER_TOOL;
+	return (
+		description === fields[from] &&
+		parameters === fields[from + 1] &&
+		inputSchema === fields[from + 2] &&
+		title === fields[from + 3] &&
+		label === fields[from + 4] &&
+		sameNamespace(entry.namespace, columns.namespaces?.[at])
+	);
 }
 
 /** The entry made for `name` in the last view, or kept aside when the last collect excluded it. */
@@ -134,12 +150,14 @@ export class SearchableCatalog {
 		const items = Array.isArray(all) ? (all as unknown[]) : [];
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
-		const { columns, excluded, same } = this.#columnsOf(items, { view: last, excluded: this.#excluded });
+		// A copy, read from then kept: a getter that appends to the host's array is not followed.
+		const held = items.slice();
+		const { columns, excluded, same } = this.#columnsOf(held, { view: last, excluded: this.#excluded });
 		// The same tools as last time, in the same order (fresh host objects, same fields): keep the
 		// same view, so the ranker sees the same documents array and re-indexes nothing.
 		const result = last !== undefined && same ? last : new CatalogView(columns);
 		this.#excluded = excluded;
-		this.#lastItems = items.slice();
+		this.#lastItems = held;
 		this.#last = result;
 		return result;
 	}
@@ -204,7 +222,7 @@ export class SearchableCatalog {
 				reused[at] = known.view.madeAt(last);
 			} else {
 				const parked = known.excluded.get(name);
-				if (parked?.describes(tool, namespace) === true) reused[at] = parked;
+				if (parked !== undefined && madeFrom(parked, at, columns)) reused[at] = parked;
 			}
 			same &&= last === at;
 		}
@@ -231,13 +249,15 @@ export class SearchableCatalog {
 		if (count !== previous.length) return false;
 		const exclude = this.#exclude;
 		const namespaceOf = this.#namespaceOf;
-		const { items: lastTools, fields, namespaces, size } = last;
+		const { items: lastTools, names, fields, namespaces, size } = last;
 		let at = 0;
 		for (let i = 0; i < count; i++) {
 			const item = items[i];
 			if (item !== previous[i]) return false;
 			if (at < size && lastTools[at] === item) {
 				const tool = item as ToolInfo;
+				// The name too: a tool renamed in place is another name's tool now.
+				if (tool.name !== names[at]) return false;
 				if (!sameFields(tool, fields, at * FIELDS_PER_TOOL)) return false;
 				if (exclude !== undefined && exclude(tool) === true) return false;
 				if (
@@ -250,11 +270,15 @@ export class SearchableCatalog {
 				continue;
 			}
 			// Not searchable last time: malformed, tool_search itself, a later tool of a name already
-			// taken (the same items in the same order keep it so), or excluded — which must still hold.
+			// taken by an earlier tool (the same items in the same order keep it so), or excluded —
+			// which must still hold. Taken by a later tool, the name is this one's now (renamed in place).
 			if (!isObject(item) || typeof item.name !== "string" || item.name === "") continue;
 			if (item.name === TOOL_SEARCH_TOOL_NAME) continue;
-			const first = last.get(item.name);
-			if (first !== undefined && (first.tool as unknown) !== item) continue;
+			const taken = last.byName.get(item.name);
+			if (taken !== undefined && taken >= 0) {
+				if (taken < at) continue;
+				return false;
+			}
 			if (exclude !== undefined && exclude(item as unknown as ToolInfo) === true) continue;
 			return false;
 		}

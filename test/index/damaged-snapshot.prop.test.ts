@@ -256,7 +256,11 @@ describe("damaged snapshots (property)", () => {
 					| ToolSearchIndex
 					| undefined;
 				if (loaded === undefined) return;
-				for (const query of QUERIES) loaded.search(query, { limit: 3 });
+				for (const query of QUERIES)
+					for (const { name, score } of loaded.search(query, { limit: 3 })) {
+						expect(typeof name).toBe("string");
+						expect(Number.isFinite(score)).toBe(true);
+					}
 				for (const name of loaded.names()) loaded.remove(name);
 				expect(loaded.size).toBe(0);
 				loaded.addAll(tools.map(documentOf));
@@ -267,6 +271,31 @@ describe("damaged snapshots (property)", () => {
 				ToolSearchIndex.fromBinary(loaded.toBinary());
 			}),
 			{ numRuns: 1000 },
+		);
+	}, 60_000);
+
+	it("binary, with the checksum recomputed and bm25.b 1: edited field lengths are rejected or every score stays finite", () => {
+		const lengthEdit = fc.record({ at: fc.nat(), value: fc.constantFrom(0, 0, 1, 7, 65535) });
+		fc.assert(
+			fc.property(catalogue, fc.array(lengthEdit, { minLength: 1, maxLength: 4 }), (tools, edits) => {
+				const original = new ToolSearchIndex({ bm25: { b: 1 } });
+				original.addAll(tools.map(documentOf));
+				const bytes = original.toBinary();
+				const lengths = sectionsOf(bytes)[4] as { at: number; length: number };
+				const view = new Uint16Array(bytes.buffer, bytes.byteOffset + lengths.at, lengths.length / 2);
+				for (const { at, value } of edits) if (view.length > 0) view[at % view.length] = value;
+				const loaded = rejectsOrThrowsOnly(() => ToolSearchIndex.fromBinary(resealBinaryIndex(bytes))) as
+					| ToolSearchIndex
+					| undefined;
+				if (loaded === undefined) return;
+				for (const query of QUERIES) {
+					const { matches } = loaded.searchDetailed(query, { limit: Number.POSITIVE_INFINITY });
+					for (const match of matches) expect(Number.isFinite(match.score), query).toBe(true);
+					for (const name of loaded.names())
+						expect(Number.isFinite(loaded.explain(query, name).score), `${query}: ${name}`).toBe(true);
+				}
+			}),
+			{ numRuns: 500 },
 		);
 	}, 60_000);
 

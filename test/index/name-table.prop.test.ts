@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
-import { NameTable } from "../../src/index/name-table.js";
+import { hashName, NameTable } from "../../src/index/name-table.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 /** The names as a binary snapshot lays them out: one text, offsets from `first`. */
@@ -46,6 +46,20 @@ describe("NameTable", () => {
 				},
 			),
 		);
+	});
+
+	it("spreads names that differ only in bits above the table's size over its cells, whatever the seed", () => {
+		// 1,024 names of 10 code units, each "a" or "a" + 0x8000: their FNV-1a hashes agree in the
+		// low 15 bits for any seed, so without mixing they all want one cell of a 2,048-cell table.
+		const names = Array.from({ length: 1024 }, (_, i) =>
+			Array.from({ length: 10 }, (_, k) => String.fromCharCode(0x61 + (((i >> k) & 1) << 15))).join(""),
+		);
+		const cells = new Set(names.map((n) => hashName(n, 0, n.length) & 2047));
+		// Random hashes fill about 2,048 × (1 − e^−0.5) ≈ 806 cells.
+		expect(cells.size).toBeGreaterThan(600);
+		const { text, offsets } = laidOut(names, 0);
+		const table = NameTable.build(text, offsets, 0, names.length) as NameTable;
+		for (const [slot, n] of names.entries()) expect(table.find(n)).toBe(slot);
 	});
 });
 

@@ -174,4 +174,56 @@ describe("MaxScore pruning (property)", () => {
 			clearRun(store, run);
 		}
 	});
+
+	it("stays exact with typo corrections and prefixes (fuzzy and prefix variants, recent tools in the tail)", () => {
+		const real = [
+			"github",
+			"issue",
+			"create",
+			"message",
+			"email",
+			"calendar",
+			"weather",
+			"forecast",
+			"files",
+			"delete",
+		];
+		const typos = [
+			"githb",
+			"isue",
+			"crate",
+			"mesage",
+			"emial",
+			"calender",
+			"wether",
+			"forcast",
+			"fils",
+			"ema",
+		];
+		const words = fc.array(fc.constantFrom(...real), { minLength: 1, maxLength: 6 }).map((w) => w.join(" "));
+		fc.assert(
+			fc.property(
+				fc.array(words, { minLength: 5, maxLength: 60 }),
+				fc.array(fc.constantFrom(...real, ...typos), { minLength: 1, maxLength: 4 }),
+				fc.constantFrom(1, 3, 8),
+				fc.constantFrom(1, 2, 5, 100),
+				fc.boolean(),
+				(descriptions, query, limit, pool, prefix) => {
+					const index = new ToolSearchIndex({ fuzzy: { enabled: true }, prefix: { enabled: prefix } });
+					const document = (i: number, description: string) =>
+						createToolSearchDocument({ name: `s__t${i}`, description });
+					index.addAll(descriptions.map((d, i) => document(i, d)));
+					for (let i = 0; i < descriptions.length; i += 4)
+						index.update(document(i, `${descriptions[i]} weather`));
+					const store = indexStore(index);
+					const plan = planQuery(store, query.join(" "), createExpander(index.options));
+					const exclude = new Set(["s__t1", "s__t7"]);
+					expect(searchStore(store, index.options, plan, limit, exclude, 0, pool)).toEqual(
+						searchStore(store, index.options, plan, limit, exclude, Number.POSITIVE_INFINITY, pool),
+					);
+				},
+			),
+			{ numRuns: 200 },
+		);
+	});
 });

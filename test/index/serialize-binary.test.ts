@@ -94,9 +94,15 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 		const index = new ToolSearchIndex();
 		for (const name of names)
 			index.add(createToolSearchDocument({ name, description: `tool ${name} search` }));
-		const loaded = ToolSearchIndex.fromBinary(index.toBinary());
-		expect(loaded.names()).toEqual(names);
-		for (const name of names) expect(loaded.search(name)).toEqual(index.search(name));
+		const bytes = index.toBinary();
+		// Lone surrogates make the strings UTF-16: at an odd offset of their buffer too.
+		for (const shift of [0, 1, 3]) {
+			const buffer = new Uint8Array(bytes.length + shift);
+			buffer.set(bytes, shift);
+			const loaded = ToolSearchIndex.fromBinary(buffer.subarray(shift));
+			expect(loaded.names()).toEqual(names);
+			for (const name of names) expect(loaded.search(name)).toEqual(index.search(name));
+		}
 	});
 
 	it("keeps the options it was built with, and rejects other options, quoting both", () => {

@@ -117,3 +117,55 @@ describe("Bm25Ranker caching", () => {
 		}
 	});
 });
+
+describe("Bm25Ranker called from its own exclude", () => {
+	it("throws INVALID_OPTIONS there (re-indexing other documents included) and ranks the outer call and later calls as a fresh ranker", () => {
+		const words = ["get", "list", "create", "user", "file", "send", "email", "read", "issue", "event"];
+		const documents = Array.from({ length: 300 }, (_, i) =>
+			createToolSearchDocument({
+				name: `t${i}`,
+				description: `${words[i % 10]} ${words[(i * 3) % 10]} ${words[(i * 7) % 10]}`,
+			}),
+		);
+		const others = [
+			...documents.slice(10),
+			createToolSearchDocument({ name: "zz", description: "send email" }),
+		];
+		const ranker = new Bm25Ranker();
+		const exclude = (name: string) => name.endsWith("3");
+		const plain = ranker.searchDetailed("send email", documents, 10, { exclude });
+		const errors: unknown[] = [];
+		const nested = ranker.searchDetailed("send email", documents, 10, {
+			exclude: (name) => {
+				for (const call of [() => ranker.rank("send", others, 5), () => ranker.rank("send", documents, 5)]) {
+					try {
+						call();
+					} catch (error) {
+						errors.push(error);
+					}
+				}
+				return exclude(name);
+			},
+		});
+		expect(nested).toEqual(plain);
+		expect(errors.length).toBeGreaterThan(0);
+		for (const error of errors) expect(error).toMatchObject({ code: "INVALID_OPTIONS" });
+		expect(ranker.searchDetailed("send email", others, 10)).toEqual(
+			new Bm25Ranker().searchDetailed("send email", others, 10),
+		);
+	});
+});
+
+describe("Bm25Ranker options", () => {
+	it("are taken when the ranker is made: the caller's object changed later changes nothing", () => {
+		const options = { bm25: { k1: 1.2, b: 0.75, delta: 0.5 }, fieldWeights: { description: 1 } };
+		const ranker = new Bm25Ranker(options);
+		const reference = new Bm25Ranker(structuredClone(options));
+		options.bm25.k1 = -1; // invalid now
+		options.fieldWeights.description = 1000;
+		const documents = fixtureDocuments();
+		expect(ranker.searchDetailed("read a file", documents, 5)).toEqual(
+			reference.searchDetailed("read a file", documents, 5),
+		);
+	});
+});

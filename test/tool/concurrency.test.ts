@@ -30,6 +30,18 @@ function freshObjectHost(state: HostState): ToolHost {
 	};
 }
 
+/** A host that says its catalogue version (bumped by every change) and returns its own array. */
+function versionedHost(state: HostState & { version?: number }): ToolHost {
+	return {
+		getAllTools: () => state.tools,
+		getCatalogVersion: () => state.version ?? 0,
+		getActiveTools: () => [...state.active],
+		setActiveTools: (names) => {
+			state.active = [...names];
+		},
+	};
+}
+
 function cloneState(state: HostState): HostState {
 	return { tools: state.tools.map((tool) => ({ ...tool })), active: [...state.active] };
 }
@@ -57,9 +69,13 @@ const initialTools = fc.uniqueArray(fc.record({ name: fc.constantFrom(...NAMES),
 	maxLength: NAMES.length,
 });
 
-function apply(state: HostState, op: { kind: "set" | "remove"; name: string; description?: string }): void {
+function apply(
+	state: HostState & { version?: number },
+	op: { kind: "set" | "remove"; name: string; description?: string },
+): void {
 	const rest = state.tools.filter((tool) => tool.name !== op.name);
 	state.tools = op.kind === "set" ? [...rest, { name: op.name, description: op.description ?? "" }] : rest;
+	state.version = (state.version ?? 0) + 1;
 }
 
 describe("tool_search: overlapping calls", () => {
@@ -81,14 +97,15 @@ describe("tool_search: overlapping calls", () => {
 		}
 	});
 
-	it("each call's result equals a sequential run on the host state it started from (property)", async () => {
+	it("each call's result equals a sequential run on the host state it started from, with or without a catalogue version (property)", async () => {
 		await fc.assert(
 			fc.asyncProperty(
 				fc.scheduler(),
 				initialTools,
 				fc.array(operation, { minLength: 1, maxLength: 12 }),
 				fc.boolean(),
-				async (s, tools, ops, builtIn) => {
+				fc.boolean(),
+				async (s, tools, ops, builtIn, versioned) => {
 					const toy = createToyRanker();
 					// An async ranker whose answers arrive in an order the scheduler picks.
 					const delayed: ToolRanker = {
@@ -97,7 +114,8 @@ describe("tool_search: overlapping calls", () => {
 					};
 					const ranker = builtIn ? undefined : delayed;
 					const state: HostState = { tools, active: [] };
-					const tool = createToolSearchTool({ tools: freshObjectHost(state), ranker });
+					const host = versioned ? versionedHost(state) : freshObjectHost(state);
+					const tool = createToolSearchTool({ tools: host, ranker });
 					const calls: Promise<{ before: HostState; params: object; result: ToolSearchToolResult }>[] = [];
 					for (const op of ops) {
 						const started = s.schedule(Promise.resolve(), op.kind);

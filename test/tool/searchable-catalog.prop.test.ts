@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SearchableCatalog } from "../../src/tool/searchable-catalog.js";
-import type { ToolInfo } from "../../src/types.js";
+import { SearchableCatalog, type SearchableTools } from "../../src/tool/searchable-catalog.js";
+import type { ToolInfo, ToolNamespace } from "../../src/types.js";
 
 type Item = { kind: "tool" | "throws" | "malformed"; name: string };
 
@@ -55,6 +55,120 @@ describe("SearchableCatalog.collect (property)", () => {
 				expect(view.size).toBe(expected.names.length);
 			}),
 			{ numRuns: 500 },
+		);
+	});
+});
+
+/** A change a host makes between two calls: to a tool object in place, to the array, or to its `exclude` / `namespaceOf`. */
+type Change =
+	| { kind: "rename"; at: number; name: string }
+	| { kind: "describe"; at: number; text: string }
+	| { kind: "throw"; at: number }
+	| { kind: "add"; name: string }
+	| { kind: "drop"; at: number }
+	| { kind: "swap"; at: number }
+	| { kind: "exclude"; name: string }
+	| { kind: "namespace" }
+	| { kind: "fresh" };
+
+const NAMES = ["a", "b", "c", "tool_search", ""];
+const someName = fc.constantFrom(...NAMES);
+const change: fc.Arbitrary<Change> = fc.oneof(
+	fc.record({ kind: fc.constant("rename" as const), at: fc.nat(), name: someName }),
+	fc.record({ kind: fc.constant("describe" as const), at: fc.nat(), text: fc.constantFrom("x", "y") }),
+	fc.record({ kind: fc.constant("throw" as const), at: fc.nat() }),
+	fc.record({ kind: fc.constant("add" as const), name: someName }),
+	fc.record({ kind: fc.constant("drop" as const), at: fc.nat() }),
+	fc.record({ kind: fc.constant("swap" as const), at: fc.nat() }),
+	fc.record({ kind: fc.constant("exclude" as const), name: someName }),
+	fc.record({ kind: fc.constant("namespace" as const) }),
+	fc.record({ kind: fc.constant("fresh" as const) }),
+);
+
+/** What a view holds, by value (a kept view may hold an earlier host object with the same fields). */
+const contents = (view: SearchableTools) =>
+	view.tools.map((t) => ({
+		name: t.name,
+		info: { ...t.info },
+		namespace: t.namespace,
+		document: t.document,
+	}));
+
+type HostTool = Record<string, unknown>;
+
+function applyChange(
+	items: HostTool[],
+	c: Change,
+	state: { excluded: Set<string>; namespace: string },
+): HostTool[] {
+	const at = (i: number) => i % items.length;
+	const some = items.length > 0;
+	switch (c.kind) {
+		case "rename":
+			if (some) (items[at(c.at)] as HostTool).name = c.name;
+			return items;
+		case "describe":
+			if (some) (items[at(c.at)] as HostTool).description = c.text;
+			return items;
+		case "throw":
+			if (some)
+				Object.defineProperty(items[at(c.at)], "title", {
+					get() {
+						throw new Error("hostile getter");
+					},
+					configurable: true,
+				});
+			return items;
+		case "add":
+			items.push({ name: c.name, description: "new" });
+			return items;
+		case "drop":
+			if (some) items.splice(at(c.at), 1);
+			return items;
+		case "swap":
+			if (items.length > 1) {
+				const i = at(c.at);
+				const j = (i + 1) % items.length;
+				[items[i], items[j]] = [items[j] as HostTool, items[i] as HostTool];
+			}
+			return items;
+		case "exclude":
+			if (!state.excluded.delete(c.name)) state.excluded.add(c.name);
+			return items;
+		case "namespace":
+			state.namespace = state.namespace === "s" ? "t" : "s";
+			return items;
+		case "fresh": // pi: fresh objects with the same fields
+			return items.map((t) => Object.create(null, Object.getOwnPropertyDescriptors(t)) as HostTool);
+	}
+}
+
+describe("SearchableCatalog across calls (property)", () => {
+	it("after any change between calls, a kept catalogue's view holds what a new catalogue's would", () => {
+		fc.assert(
+			fc.property(fc.array(change, { maxLength: 12 }), (changes) => {
+				let items: HostTool[] = [
+					{ name: "a", description: "a" },
+					{ name: "b", description: "b" },
+				];
+				const state = { excluded: new Set<string>(), namespace: "s" };
+				const options = {
+					exclude: (tool: ToolInfo) => state.excluded.has(tool.name),
+					namespaceOf: (tool: ToolInfo): ToolNamespace => ({ name: `${state.namespace}-${tool.name}` }),
+				};
+				const kept = new SearchableCatalog(options);
+				kept.collect([...items]);
+				for (const c of changes) {
+					items = applyChange(items, c, state);
+					const view = kept.collect([...items]);
+					const fresh = new SearchableCatalog(options).collect([...items]);
+					expect(contents(view)).toEqual(contents(fresh));
+					for (const name of NAMES) expect(view.get(name)?.info).toEqual(fresh.get(name)?.info);
+					const hidden = new Set(["a"]);
+					expect(view.namespaceSummary(hidden)).toEqual(fresh.namespaceSummary(hidden));
+				}
+			}),
+			{ numRuns: 1000 },
 		);
 	});
 });

@@ -264,4 +264,96 @@ describe("SearchableCatalog", () => {
 		expect(view.get("b")).toBeUndefined();
 		expect(view.get("tool_search")).toBeUndefined();
 	});
+
+	it.each([
+		{
+			description: "a searchable tool renamed to another's name",
+			items: () => [tool("x", "first"), tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: ["y"], holder: 0 },
+		},
+		{
+			description: "a malformed tool given the name of a later tool",
+			items: () => [{ name: "" } as ToolInfo, tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: ["y"], holder: 0 },
+		},
+		{
+			description: "an excluded tool given the name of a later tool",
+			items: () => [tool("e", "excluded"), tool("y", "second")],
+			rename: { at: 0, to: "y" },
+			expected: { names: [], holder: undefined },
+		},
+	])(
+		"notices $description in place (the first tool of a name wins, as a new catalogue says)",
+		({ items, rename, expected }) => {
+			const tools = items();
+			const excluded = tools[0];
+			const catalog = new SearchableCatalog({
+				exclude: (t) => t === excluded && t.description === "excluded",
+			});
+			catalog.collect([...tools]);
+			(tools[rename.at] as { name: string }).name = rename.to;
+			const view = catalog.collect([...tools]);
+			expect(view.tools.map((t) => t.name)).toEqual(expected.names);
+			expect(view.get("y")?.tool).toBe(expected.holder === undefined ? undefined : tools[expected.holder]);
+			expect(view.get("x")).toBeUndefined();
+		},
+	);
+
+	it("collects the tools the host's array held when given: a getter that appends to it is not followed (it could append forever)", () => {
+		const items: ToolInfo[] = [];
+		const hostile = (i: number): ToolInfo => ({
+			name: `t${i}`,
+			get description() {
+				if (items.length < 1000) items.push(hostile(items.length)); // capped here, not by the library
+				return "grows the catalogue it is read from";
+			},
+		});
+		items.push(hostile(0), hostile(1));
+		const catalog = new SearchableCatalog({});
+		expect(catalog.collect(items).tools.map((t) => t.name)).toEqual(["t0", "t1"]);
+		// The next call sees the tools added meanwhile (and adds more as it reads them).
+		expect(catalog.collect(items).size).toBe(4);
+	});
+
+	it("reads each tool's fields once per collect after a change too, and keeps what it read", () => {
+		let reads = 0;
+		const flapping = (name: string): ToolInfo => ({
+			name,
+			get description() {
+				reads++;
+				return reads > 3 && reads % 2 === 0 ? `${name} new` : `${name} tool`;
+			},
+		});
+		const tools = [flapping("a"), flapping("b"), flapping("c")];
+		const catalog = new SearchableCatalog({});
+		catalog.collect(tools).documents; // every document built
+		expect(reads).toBe(3);
+		const view = catalog.collect([...tools, tool("d")]);
+		expect(reads).toBe(6);
+		// Reads 4 and 6 said "new": the view holds what was read, as a new catalogue's would.
+		expect(view.tools.map((t) => t.info.description)).toEqual(["a new", "b tool", "c new", "d tool"]);
+		expect(view.get("a")?.document.fields?.description).toBe("a new");
+	});
+
+	it("keeps what it read of a tool back from an exclusion, a getter answering otherwise on a second read", () => {
+		let reads = 0;
+		const a: ToolInfo = {
+			name: "a",
+			get description() {
+				reads++;
+				return reads === 3 ? "a new" : "a tool";
+			},
+		};
+		let excluded = false;
+		const catalog = new SearchableCatalog({ exclude: (t) => excluded && t.name === "a" });
+		catalog.collect([a, tool("b")]).documents; // read 1: "a tool", its document built
+		excluded = true;
+		catalog.collect([a, tool("b")]); // read 2 (the fast path's comparison); a excluded, kept aside
+		excluded = false;
+		const view = catalog.collect([a, tool("b")]); // read 3: "a new"
+		expect(view.get("a")?.info.description).toBe("a new");
+		expect(view.get("a")?.document.fields?.description).toBe("a new");
+	});
 });
