@@ -17,8 +17,13 @@
  *
  * An entry's `meta` packs the field index (4 bits) and the term frequency in that field (11 bits,
  * capped at 2047; far past where BM25 saturates).
+ *
+ * The bulk chunks, a merge's new segment and the impacts come from `large-arrays.ts` (outside V8's
+ * external-memory accounting, so that a large build does not force a full collection).
  * @internal
  */
+
+import { largeFloat32Array, largeInt32Array, largeUint16Array } from "./large-arrays.js";
 
 /** Largest frequency a posting records. */
 export const MAX_POSTING_TF = 2047;
@@ -98,8 +103,8 @@ export class Postings {
 		const at = this.bulkEntries++;
 		const offset = at & (BULK_CHUNK - 1);
 		if (offset === 0) {
-			this.#bulkTerms.push(new Int32Array(BULK_CHUNK));
-			this.#bulkMetas.push(new Uint16Array(BULK_CHUNK));
+			this.#bulkTerms.push(largeInt32Array(BULK_CHUNK));
+			this.#bulkMetas.push(largeUint16Array(BULK_CHUNK));
 		}
 		const chunk = at >> BULK_CHUNK_BITS;
 		(this.#bulkTerms[chunk] as Int32Array)[offset] = term;
@@ -179,8 +184,8 @@ export class Postings {
 			pairCounts[t + 1] = (pairCounts[t + 1] as number) + (pairCounts[t] as number);
 			entryCounts[t + 1] = (entryCounts[t + 1] as number) + (entryCounts[t] as number);
 		}
-		const newDocs = new Int32Array(pairCounts[termCount] as number);
-		const newMeta = new Uint16Array(entryCounts[termCount] as number);
+		const newDocs = largeInt32Array(pairCounts[termCount] as number);
+		const newMeta = largeUint16Array(entryCounts[termCount] as number);
 		const pairCursor = new Int32Array(termCount);
 		const entryCursor = new Int32Array(termCount);
 		for (let t = 0; t < termCount; t++) {
@@ -254,7 +259,7 @@ export class Postings {
 		this.metaOffsets = metaOffsets;
 		this.meta = meta;
 		this.mainTerms = terms;
-		this.impacts = new Float32Array(docs.length);
+		this.impacts = largeFloat32Array(docs.length);
 		this.impactStamp = new Int32Array(terms);
 		this.largestImpact = new Float32Array(terms);
 	}
