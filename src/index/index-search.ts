@@ -97,13 +97,33 @@ export interface QueryRun {
 	readonly proximityOf: (slot: number) => number;
 }
 
-/** The run of a query that abstained before any scan (early-abstain.ts): nothing written. */
+/** No boost, no bonus: the functions of a run that scored nothing. */
+const none = (_slot: number): number => 0;
+
+/**
+ * The run of a query that abstained before any scan (early-abstain.ts): nothing written. Written
+ * out in the field order of `runQuery`'s run, so that both have one shape (a spread made another,
+ * and the code reading runs deoptimised on it).
+ */
 function abstainedRun(terms: readonly PreparedTerm[], names: NamedTools): QueryRun {
-	const none = () => 0;
 	const { exact, named } = names;
-	const common = { terms, written: [], scored: [], pool: [], exact, named, tierStep: 0, pruned: false };
-	return { ...common, abstained: true, boostOf: none, proximityOf: none };
+	return {
+		terms,
+		written: [],
+		scored: [],
+		pool: [],
+		exact,
+		named,
+		tierStep: 0,
+		pruned: false,
+		abstained: true,
+		boostOf: none,
+		proximityOf: none,
+	};
 }
+
+/** Keeps every tool: the gate of a query without `exclude` (one function, not one per query). */
+const keepAll = (_slot: number): boolean => true;
 
 /**
  * Scores a query: by MaxScore (`maxscore.ts`: the terms in decreasing order of their score bound,
@@ -181,7 +201,7 @@ function poolGate(store: IndexStore, exclude: ToolExclusion | undefined): PoolGa
 	}
 	const epoch = ++store.queryEpoch;
 	const { filterMark, names } = store;
-	if (exclude === undefined) return { epoch, keep: () => true };
+	if (exclude === undefined) return { epoch, keep: keepAll };
 	if (typeof exclude !== "function") {
 		for (const name of exclude) {
 			const slot = store.slotOfName(name);

@@ -29,7 +29,7 @@ export interface PlannedTerm {
 	readonly term: string;
 	readonly variants: readonly TermVariant[];
 	/** A filler word or a bare number (see `isFiller`): searched at `rules.fillerWeight`, never a reason not to abstain. */
-	readonly filler?: true;
+	readonly filler: boolean;
 }
 
 /** A query, tokenized and mapped onto the index vocabulary once. */
@@ -119,7 +119,8 @@ function planTerm(
 			if (!seen) variants.push(variant);
 		}
 	}
-	const planned: PlannedTerm = filler ? { term: token, variants, filler } : { term: token, variants };
+	// One shape for every planned term (an optional field made the code reading them polymorphic).
+	const planned: PlannedTerm = { term: token, variants, filler };
 	return {
 		planned,
 		cost: postingsOf(store, variants),

@@ -1,7 +1,7 @@
 import { mainImpacts } from "./impacts.js";
 import { FIELD_COUNT } from "./index-store.js";
 import { MAX_POSTING_TF, metaField } from "./postings.js";
-import type { QueryPlan, TermVariant } from "./query-plan.js";
+import type { PlannedTerm, QueryPlan, TermVariant } from "./query-plan.js";
 import { bm25PlusTermBound, bm25PlusTermScore, fieldShare, variantIdf } from "./scoring.js";
 import { NAME_FIELD, type ScoringContext } from "./scoring-context.js";
 
@@ -48,49 +48,55 @@ export function scanOrder(terms: readonly PreparedTerm[]): number[] {
 
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
 export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
+	const out: PreparedTerm[] = [];
+	for (let i = 0; i < plan.terms.length; i++) out.push(prepareTerm(ctx, plan.terms[i] as PlannedTerm));
+	return out;
+}
+
+/** Resolves one planned term's variants (document frequency, idf) and bound (see {@link prepareTerms}). */
+export function prepareTerm(ctx: ScoringContext, planned: PlannedTerm): PreparedTerm {
 	const { store, weights } = ctx;
 	const n = store.live;
-	return plan.terms.map((planned) => {
-		const variants: PreparedVariant[] = [];
-		let best = 0;
-		let bound = 0;
-		let generic = true;
-		for (const variant of planned.variants) {
-			if (!(variant.weight > 0)) continue;
-			let df: number;
-			if (variant.slots !== undefined) {
-				df = variant.slots.filter((slot) => store.alive[slot] === 1).length;
-				if (df > 0) generic = false;
-			} else {
-				df = store.df[variant.termId] as number;
-				if (df > 0 && !isGeneric(df, n)) generic = false;
-			}
-			if (df <= 0) continue;
-			const idf = variantIdf(n, df, variant.weight);
-			if (idf > best) best = idf;
-			// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
-			const tf =
-				variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
-			const variantBound = bm25PlusTermBound(tf, idf, ctx);
-			if (variantBound > bound) bound = variantBound;
-			// Written out, not spread: spreading variants of two shapes took 15% of a small catalogue's query.
-			const { term, termId, weight, via, slots } = variant;
-			variants.push(
-				slots === undefined
-					? { term, termId, weight, via, idf, documentFrequency: df }
-					: { term, termId, weight, via, slots, idf, documentFrequency: df },
-			);
+	const variants: PreparedVariant[] = [];
+	let best = 0;
+	let bound = 0;
+	let generic = true;
+	const planVariants = planned.variants;
+	for (let i = 0; i < planVariants.length; i++) {
+		const variant = planVariants[i] as TermVariant;
+		if (!(variant.weight > 0)) continue;
+		let df: number;
+		if (variant.slots !== undefined) {
+			df = variant.slots.filter((slot) => store.alive[slot] === 1).length;
+			if (df > 0) generic = false;
+		} else {
+			df = store.df[variant.termId] as number;
+			if (df > 0 && !isGeneric(df, n)) generic = false;
 		}
-		const matched = variants.length > 0;
-		return {
-			term: planned.term,
-			variants,
-			ub: bound,
-			idf: best,
-			matched,
-			generic: matched && (generic || planned.filler === true),
-		};
-	});
+		if (df <= 0) continue;
+		const idf = variantIdf(n, df, variant.weight);
+		if (idf > best) best = idf;
+		// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
+		const tf = variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
+		const variantBound = bm25PlusTermBound(tf, idf, ctx);
+		if (variantBound > bound) bound = variantBound;
+		// Written out, not spread: spreading variants of two shapes took 15% of a small catalogue's query.
+		const { term, termId, weight, via, slots } = variant;
+		variants.push(
+			slots === undefined
+				? { term, termId, weight, via, idf, documentFrequency: df }
+				: { term, termId, weight, via, slots, idf, documentFrequency: df },
+		);
+	}
+	const matched = variants.length > 0;
+	return {
+		term: planned.term,
+		variants,
+		ub: bound,
+		idf: best,
+		matched,
+		generic: matched && (generic || planned.filler),
+	};
 }
 
 /**
