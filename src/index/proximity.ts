@@ -8,7 +8,7 @@
 import type { IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
 import { proximityPairBonus, type SaturationParams } from "./scoring.js";
-import type { PreparedTerm } from "./term-scan.js";
+import type { PreparedTerm, PreparedVariant } from "./term-scan.js";
 
 /**
  * Per store, a mark per term id: `marks[id] === stamp` while `id` occurs in a pair of the current
@@ -41,16 +41,26 @@ export interface ProximityPairs {
 	/** `marks[id] === stamp` for the term ids that occur in some pair: a fast test before the pair lookup. */
 	readonly marks: Int32Array;
 	readonly stamp: number;
-	/** `"lo hi"` term ids → bonus. */
-	readonly bonus: ReadonlyMap<string, number>;
+	/** {@link pairKey} of a pair's term ids → its index in `bonus`. */
+	readonly index: ReadonlyMap<number, number>;
+	/** Each pair's bonus, in the order the query first pairs them. */
+	readonly bonus: readonly number[];
 	/** The sum of all pairs' bonuses: no tool gets more. */
 	readonly bound: number;
+	/** Per pair, the last {@link proximityBonus} call that counted it (so a tool counts a pair once). */
+	readonly counted: Int32Array;
+	/** {@link proximityBonus} calls so far. */
+	calls: number;
 }
 
 /** Marks of a query without pairs: none set. */
 const NO_MARKS = new Int32Array(0);
 
-const pairKey = (a: number, b: number): string => (a < b ? `${a} ${b}` : `${b} ${a}`);
+/**
+ * One number per unordered pair of term ids: `lo * terms + hi`, exact because a vocabulary (a `Map`,
+ * at most 2^24 entries) squared stays below 2^53.
+ */
+const pairKey = (a: number, b: number, terms: number): number => (a < b ? a * terms + b : b * terms + a);
 
 /**
  * The pairs of consecutive query tokens (stop words already dropped) that are two different indexed
@@ -64,45 +74,65 @@ export function proximityPairs(
 	weight: number,
 	params: SaturationParams,
 ): ProximityPairs {
-	const bonus = new Map<string, number>();
-	if (weight <= 0 || plan.tokens.length < 2) return { marks: NO_MARKS, stamp: 1, bonus, bound: 0 };
+	const index = new Map<number, number>();
+	const bonus: number[] = [];
+	const { tokens } = plan;
+	if (weight <= 0 || tokens.length < 2) return noPairs(index, bonus);
 	const { marks, stamp } = freshMarks(store);
-	const idf = new Map<string, { id: number; idf: number }>();
-	for (const term of terms) {
-		const self = term.variants.find((variant) => variant.via === "term");
-		if (self !== undefined) idf.set(term.term, { id: self.termId, idf: self.idf });
-	}
-	for (let i = 0; i + 1 < plan.tokens.length; i++) {
-		const a = idf.get(plan.tokens[i] as string);
-		const b = idf.get(plan.tokens[i + 1] as string);
-		if (a === undefined || b === undefined || a.id === b.id) continue;
-		marks[a.id] = stamp;
-		marks[b.id] = stamp;
-		bonus.set(pairKey(a.id, b.id), proximityPairBonus(weight, params, a.idf, b.idf));
+	const size = store.terms.length;
+	const idf = new Map<string, PreparedVariant>();
+	for (let t = 0; t < terms.length; t++) {
+		const term = terms[t] as PreparedTerm;
+		const self = selfVariant(term);
+		if (self !== undefined) idf.set(term.term, self);
 	}
 	let bound = 0;
-	for (const value of bonus.values()) bound += value;
-	return { marks, stamp, bonus, bound };
+	for (let i = 0; i + 1 < tokens.length; i++) {
+		const a = idf.get(tokens[i] as string);
+		const b = idf.get(tokens[i + 1] as string);
+		if (a === undefined || b === undefined || a.termId === b.termId) continue;
+		marks[a.termId] = stamp;
+		marks[b.termId] = stamp;
+		const key = pairKey(a.termId, b.termId, size);
+		if (index.has(key)) continue;
+		index.set(key, bonus.length);
+		const value = proximityPairBonus(weight, params, a.idf, b.idf);
+		bonus.push(value);
+		bound += value;
+	}
+	return { marks, stamp, index, bonus, bound, counted: new Int32Array(bonus.length), calls: 0 };
+}
+
+function noPairs(index: Map<number, number>, bonus: number[]): ProximityPairs {
+	return { marks: NO_MARKS, stamp: 1, index, bonus, bound: 0, counted: new Int32Array(0), calls: 0 };
+}
+
+/** The term's own variant (the query word as indexed), if the index has it. */
+function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
+	const { variants } = term;
+	for (let i = 0; i < variants.length; i++)
+		if ((variants[i] as PreparedVariant).via === "term") return variants[i];
+	return undefined;
 }
 
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
-	if (pairs.bonus.size === 0) return 0;
-	const { marks, stamp } = pairs;
+	if (pairs.bonus.length === 0) return 0;
+	const { marks, stamp, index, bonus, counted } = pairs;
+	const call = ++pairs.calls;
 	const { start: starts, count, values } = store.summary;
+	const size = store.terms.length;
 	const start = starts[slot] as number;
 	const end = start + (count[slot] as number);
 	let total = 0;
-	const found: string[] = [];
 	for (let i = start; i + 1 < end; i++) {
 		const a = values[i] as number;
 		const b = values[i + 1] as number;
 		if (marks[a] !== stamp || marks[b] !== stamp) continue;
-		const key = pairKey(a, b);
-		const value = pairs.bonus.get(key);
-		if (value === undefined || found.includes(key)) continue;
-		found.push(key);
-		total += value;
+		const k = index.get(pairKey(a, b, size));
+		if (k === undefined || counted[k] === call) continue;
+		counted[k] = call;
+		total += bonus[k] as number;
 	}
 	return total;
 }
