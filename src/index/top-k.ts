@@ -16,13 +16,23 @@ export function kthBest(
 	k: number,
 	keep: (slot: number) => boolean,
 ): number {
-	const best = new KthBest(k);
+	// One heap reused from call to call (a typed array of 100 scores lives outside the JS heap: an
+	// allocation per query, and its release, cost more than filling it); taken while in use, since
+	// `keep` may run a nested search.
+	const best = spare ?? new KthBest(k);
+	spare = undefined;
+	best.reset(k);
 	for (let n = 0; n < slots.length; n++) {
 		const slot = slots[n] as number;
 		best.offer(slot, score[slot] as number, keep);
 	}
-	return best.threshold;
+	const { threshold } = best;
+	spare = best;
+	return threshold;
 }
+
+/** The heap {@link kthBest} reuses (undefined while a call holds it). */
+let spare: KthBest | undefined;
 
 const keepAll = (): boolean => true;
 
@@ -64,16 +74,30 @@ export function topK(
  * For a search that scores tools in batches and raises its pruning threshold as it goes.
  */
 export class KthBest {
-	readonly #heap: Float64Array;
+	#heap: Float64Array;
 	#size = 0;
+	#k: number;
 
-	constructor(readonly k: number) {
+	constructor(k: number) {
+		this.#k = k;
 		this.#heap = new Float64Array(Math.max(1, k));
+	}
+
+	/** How many best scores are kept. */
+	get k(): number {
+		return this.#k;
+	}
+
+	/** Empties the heap, to keep the `k` best from now on (the same heap, grown if `k` needs it). */
+	reset(k: number = this.#k): void {
+		if (this.#heap.length < k) this.#heap = new Float64Array(k);
+		this.#k = k;
+		this.#size = 0;
 	}
 
 	/** The `k`-th largest score kept, or 0 while fewer than `k` were kept. */
 	get threshold(): number {
-		return this.#size < this.k ? 0 : (this.#heap[0] as number);
+		return this.#size < this.#k ? 0 : (this.#heap[0] as number);
 	}
 
 	/**
@@ -82,7 +106,7 @@ export class KthBest {
 	 */
 	offer(slot: number, value: number, keep: (slot: number) => boolean): void {
 		const heap = this.#heap;
-		const k = this.k;
+		const k = this.#k;
 		if (k <= 0 || (this.#size === k && value <= (heap[0] as number)) || !keep(slot)) return;
 		let i: number;
 		if (this.#size < k) {
