@@ -142,6 +142,9 @@ function budgetIndependent(plan: TermPlan, words: number, candidates: number, vo
 	return plan.candidates === vocabulary;
 }
 
+/** Queries of at most this many tokens find repeated words by scanning them rather than by a Set. */
+const SHORT_QUERY_TOKENS = 16;
+
 /** Most words a {@link TermPlanCache} holds before it starts over. */
 export const TERM_PLAN_CACHE_SIZE = 4096;
 
@@ -213,15 +216,17 @@ export function planQuery(
 ): QueryPlan {
 	const tokens = tokenize(query);
 	const terms: PlannedTerm[] = [];
-	const seen = new Set<string>();
+	// A short query finds repeated words by scanning its tokens (no Set per query).
+	const seen = tokens.length > SHORT_QUERY_TOKENS ? new Set<string>() : undefined;
 	const budget: FuzzyBudget = { words: limits.fuzzyWords, candidates: limits.fuzzyCandidates };
 	cache?.validate(store, expand, fillerWeight);
 	let postings = 0;
 	let full = false;
 	let ignoredTerms = 0;
-	for (const token of tokens) {
-		if (seen.has(token)) continue;
-		seen.add(token);
+	for (let i = 0; i < tokens.length; i++) {
+		const token = tokens[i] as string;
+		if (seen === undefined ? tokens.indexOf(token) !== i : seen.has(token)) continue;
+		seen?.add(token);
 		if (full) {
 			ignoredTerms++;
 			continue;

@@ -36,14 +36,29 @@ export function isGeneric(documentFrequency: number, documentCount: number): boo
 	return documentFrequency > Math.max(8, documentCount / 2);
 }
 
+/** Queries of at most this many terms are put in scan order by insertion (see {@link scanOrder}). */
+const INSERTION_SORTED_TERMS = 32;
+
 /**
  * The order every path adds a tool's term contributions in: decreasing bound, then query order.
  * One order for all, so that a pruned search's scores equal an exhaustive one's to the last bit.
  */
 export function scanOrder(terms: readonly PreparedTerm[]): number[] {
-	return terms
-		.map((_, i) => i)
-		.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+	if (terms.length > INSERTION_SORTED_TERMS) {
+		return terms
+			.map((_, i) => i)
+			.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+	}
+	// Insertion sort (stable, so equal bounds stay in query order): a query has few terms, and a
+	// sort with a comparator closure cost more than the terms' scans on a small catalogue.
+	const order: number[] = [];
+	for (let i = 0; i < terms.length; i++) {
+		const ub = (terms[i] as PreparedTerm).ub;
+		let at = order.length;
+		while (at > 0 && (terms[order[at - 1] as number] as PreparedTerm).ub < ub) at--;
+		order.splice(at, 0, i);
+	}
+	return order;
 }
 
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
