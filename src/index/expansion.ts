@@ -4,6 +4,7 @@ import { tokenize } from "../tokenizer/tokenize.js";
 import { BUILT_IN_CONCEPTS } from "./concepts.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
+import { letterMask, letterMasks, maskDistance } from "./letter-masks.js";
 import { forEachCompletion } from "./prefix-index.js";
 import type { FuzzyBudget, TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
@@ -251,10 +252,15 @@ function corrections(term: string, max: number, store: IndexStore, budget: Fuzzy
 	const { terms, df } = store;
 	const end = Math.min(terms.length, budget.candidates);
 	budget.candidates -= end;
+	// Within `max` edits, the words' character masks differ in at most 2 * max bits (letter-masks.ts):
+	// most candidates are ruled out without computing their edit distance.
+	const masks = letterMasks(store);
+	const mask = letterMask(term);
 	for (let id = 0; id < end; id++) {
 		const candidate = terms[id] as string;
 		if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
 		if (maxTypos(candidate.length) === 0) continue;
+		if (maskDistance(masks[id] as number, mask) > 2 * max) continue;
 		const distance = editDistance(term, candidate, max);
 		if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
 	}
