@@ -107,6 +107,9 @@ function noPairs(index: Map<number, number>, bonus: number[]): ProximityPairs {
 	return { marks: NO_MARKS, stamp: 1, index, bonus, bound: 0, counted: new Int32Array(0), calls: 0 };
 }
 
+/** No pairs (shared: {@link proximityBonus} changes nothing of a query without pairs). */
+export const NO_PROXIMITY_PAIRS: ProximityPairs = noPairs(new Map(), []);
+
 /** The term's own variant (the query word as indexed), if the index has it. */
 function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
 	const { variants } = term;
