@@ -192,7 +192,8 @@ function candidatePool(
 	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
 	const tiered = coverage || exact.size > 0;
 	if (tiered) {
-		for (const slot of scored) {
+		for (let i = 0; i < scored.length; i++) {
+			const slot = scored[i] as number;
 			const tier = tiersOf(coverage, cover[slot] as number, exact.has(slot), queryTerms);
 			final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
 		}

@@ -64,8 +64,10 @@ export type TermExpander = (term: string, store: IndexStore, budget: FuzzyBudget
 /** The postings a term's variants would read: their document frequencies (tools named, for the glossary). */
 function postingsOf(store: IndexStore, variants: readonly TermVariant[]): number {
 	let total = 0;
-	for (const variant of variants)
+	for (let i = 0; i < variants.length; i++) {
+		const variant = variants[i] as TermVariant;
 		total += variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
+	}
 	return total;
 }
 
