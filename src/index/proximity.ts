@@ -41,8 +41,10 @@ export interface ProximityPairs {
 	/** `marks[id] === stamp` for the term ids that occur in some pair: a fast test before the pair lookup. */
 	readonly marks: Int32Array;
 	readonly stamp: number;
-	/** {@link pairKey} of a pair's term ids → its index in `bonus`. */
-	readonly index: ReadonlyMap<number, number>;
+	/** Each pair's {@link pairKey}, in the order of `bonus`. */
+	readonly keys: readonly number[];
+	/** {@link pairKey} → index in `bonus`, once the query has more than {@link SCANNED_PAIRS} pairs (else `keys` is scanned). */
+	readonly index: ReadonlyMap<number, number> | undefined;
 	/** Each pair's bonus, in the order the query first pairs them. */
 	readonly bonus: readonly number[];
 	/** The sum of all pairs' bonuses: no tool gets more. */
@@ -74,41 +76,72 @@ export function proximityPairs(
 	weight: number,
 	params: SaturationParams,
 ): ProximityPairs {
-	const index = new Map<number, number>();
-	const bonus: number[] = [];
 	const { tokens } = plan;
-	if (weight <= 0 || tokens.length < 2) return noPairs(index, bonus);
+	if (weight <= 0 || tokens.length < 2) return NO_PROXIMITY_PAIRS;
 	const { marks, stamp } = freshMarks(store);
 	const size = store.terms.length;
-	const idf = new Map<string, PreparedVariant>();
-	for (let t = 0; t < terms.length; t++) {
-		const term = terms[t] as PreparedTerm;
-		const self = selfVariant(term);
-		if (self !== undefined) idf.set(term.term, self);
+	// The query words' own variants: a scan of the terms for a short query (no Map per query).
+	let byWord: Map<string, PreparedVariant> | undefined;
+	if (terms.length > SCANNED_TERMS) {
+		byWord = new Map();
+		for (let t = 0; t < terms.length; t++) {
+			const term = terms[t] as PreparedTerm;
+			const self = selfVariant(term);
+			if (self !== undefined) byWord.set(term.term, self);
+		}
 	}
+	const keys: number[] = [];
+	const bonus: number[] = [];
+	let index: Map<number, number> | undefined;
 	let bound = 0;
 	for (let i = 0; i + 1 < tokens.length; i++) {
-		const a = idf.get(tokens[i] as string);
-		const b = idf.get(tokens[i + 1] as string);
+		const a = ownVariant(terms, byWord, tokens[i] as string);
+		const b = ownVariant(terms, byWord, tokens[i + 1] as string);
 		if (a === undefined || b === undefined || a.termId === b.termId) continue;
 		marks[a.termId] = stamp;
 		marks[b.termId] = stamp;
 		const key = pairKey(a.termId, b.termId, size);
-		if (index.has(key)) continue;
-		index.set(key, bonus.length);
+		if (index !== undefined ? index.has(key) : keys.includes(key)) continue;
+		keys.push(key);
+		if (index !== undefined) index.set(key, bonus.length);
+		else if (keys.length > SCANNED_PAIRS) index = new Map(keys.map((k, at) => [k, at]));
 		const value = proximityPairBonus(weight, params, a.idf, b.idf);
 		bonus.push(value);
 		bound += value;
 	}
-	return { marks, stamp, index, bonus, bound, counted: new Int32Array(bonus.length), calls: 0 };
+	return { marks, stamp, keys, index, bonus, bound, counted: new Int32Array(bonus.length), calls: 0 };
 }
 
-function noPairs(index: Map<number, number>, bonus: number[]): ProximityPairs {
-	return { marks: NO_MARKS, stamp: 1, index, bonus, bound: 0, counted: new Int32Array(0), calls: 0 };
-}
+/** Queries of at most this many terms find a word's term by scanning them. */
+const SCANNED_TERMS = 16;
+/** Queries of at most this many pairs find a pair by scanning their keys. */
+const SCANNED_PAIRS = 8;
 
 /** No pairs (shared: {@link proximityBonus} changes nothing of a query without pairs). */
-export const NO_PROXIMITY_PAIRS: ProximityPairs = noPairs(new Map(), []);
+export const NO_PROXIMITY_PAIRS: ProximityPairs = {
+	marks: NO_MARKS,
+	stamp: 1,
+	keys: [],
+	index: undefined,
+	bonus: [],
+	bound: 0,
+	counted: new Int32Array(0),
+	calls: 0,
+};
+
+/** The own variant of the query term `word` (by `byWord` when given, else by a scan of `terms`). */
+function ownVariant(
+	terms: readonly PreparedTerm[],
+	byWord: ReadonlyMap<string, PreparedVariant> | undefined,
+	word: string,
+): PreparedVariant | undefined {
+	if (byWord !== undefined) return byWord.get(word);
+	for (let t = 0; t < terms.length; t++) {
+		const term = terms[t] as PreparedTerm;
+		if (term.term === word) return selfVariant(term);
+	}
+	return undefined;
+}
 
 /** The term's own variant (the query word as indexed), if the index has it. */
 function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
@@ -121,7 +154,7 @@ function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
 	if (pairs.bonus.length === 0) return 0;
-	const { marks, stamp, index, bonus, counted } = pairs;
+	const { marks, stamp, keys, index, bonus, counted } = pairs;
 	const call = ++pairs.calls;
 	const { start: starts, count, values } = store.summary;
 	const size = store.terms.length;
@@ -132,8 +165,9 @@ export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: n
 		const a = values[i] as number;
 		const b = values[i + 1] as number;
 		if (marks[a] !== stamp || marks[b] !== stamp) continue;
-		const k = index.get(pairKey(a, b, size));
-		if (k === undefined || counted[k] === call) continue;
+		const key = pairKey(a, b, size);
+		const k = index !== undefined ? index.get(key) : keys.indexOf(key);
+		if (k === undefined || k < 0 || counted[k] === call) continue;
 		counted[k] = call;
 		total += bonus[k] as number;
 	}

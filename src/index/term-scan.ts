@@ -55,8 +55,12 @@ export function scanOrder(terms: readonly PreparedTerm[]): number[] {
 	for (let i = 0; i < terms.length; i++) {
 		const ub = (terms[i] as PreparedTerm).ub;
 		let at = order.length;
-		while (at > 0 && (terms[order[at - 1] as number] as PreparedTerm).ub < ub) at--;
-		order.splice(at, 0, i);
+		order.push(i);
+		while (at > 0 && (terms[order[at - 1] as number] as PreparedTerm).ub < ub) {
+			order[at] = order[at - 1] as number;
+			at--;
+		}
+		order[at] = i;
 	}
 	return order;
 }

@@ -56,16 +56,36 @@ export function topK(
 		const slot = slots[n] as number;
 		if ((score[slot] as number) >= threshold && keep(slot)) found.push(slot);
 	}
-	found.sort((a, b) => {
-		const sa = score[a] as number;
-		const sb = score[b] as number;
-		if (sa !== sb) return sb - sa;
-		const na = names[a] as string;
-		const nb = names[b] as string;
-		return na < nb ? -1 : na > nb ? 1 : 0;
-	});
+	if (found.length <= INSERTION_SORTED) insertionSort(found, score, names);
+	else found.sort((a, b) => ranked(score, names, a, b));
 	if (found.length > k) found.length = k;
 	return found;
+}
+
+/** Up to this many slots are ranked by insertion: `Array.prototype.sort` allocates its work arrays per call. */
+const INSERTION_SORTED = 32;
+
+/** Best first: score descending, then name ascending (code units). */
+function ranked(score: Float64Array, names: readonly (string | undefined)[], a: number, b: number): number {
+	const sa = score[a] as number;
+	const sb = score[b] as number;
+	if (sa !== sb) return sb - sa;
+	const na = names[a] as string;
+	const nb = names[b] as string;
+	return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+/** Sorts `slots` in place by {@link ranked} (stable), without allocating. */
+function insertionSort(slots: number[], score: Float64Array, names: readonly (string | undefined)[]): void {
+	for (let i = 1; i < slots.length; i++) {
+		const slot = slots[i] as number;
+		let at = i;
+		while (at > 0 && ranked(score, names, slots[at - 1] as number, slot) > 0) {
+			slots[at] = slots[at - 1] as number;
+			at--;
+		}
+		slots[at] = slot;
+	}
 }
 
 /**
