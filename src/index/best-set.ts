@@ -51,6 +51,6 @@ export function bestSet(
 		});
 		tied.length = k - found.length;
 	}
-	for (const slot of tied) found.push(slot);
+	for (let i = 0; i < tied.length; i++) found.push(tied[i] as number);
 	return found;
 }

@@ -20,14 +20,18 @@ export function abstainsBeforeScoring(
 	gate: PoolGate,
 ): boolean {
 	let matched = false;
-	for (const term of terms) {
+	for (let i = 0; i < terms.length; i++) {
+		const term = terms[i] as PreparedTerm;
 		if (!term.matched) continue;
 		if (!term.generic) return false;
 		matched = true;
 	}
 	if (!matched || exact.size > 0) return false;
-	for (const term of terms)
-		for (const variant of term.variants) if (keepsSome(ctx, variant, gate)) return true;
+	for (let i = 0; i < terms.length; i++) {
+		const { variants } = terms[i] as PreparedTerm;
+		for (let v = 0; v < variants.length; v++)
+			if (keepsSome(ctx, variants[v] as PreparedVariant, gate)) return true;
+	}
 	return false;
 }
 

@@ -30,7 +30,8 @@ export function exhaustiveSearch(
 	names: NamedTools,
 ): ScoredRun {
 	const touched: number[] = [];
-	for (const index of scanOrder(terms)) scanTerm(ctx, terms[index] as PreparedTerm, touched);
+	const order = scanOrder(terms);
+	for (let i = 0; i < order.length; i++) scanTerm(ctx, terms[order[i] as number] as PreparedTerm, touched);
 	const { cover } = ctx.store;
 	for (const slot of names.exact) if (cover[slot] === 0) touched.push(slot);
 	return { written: touched, scored: touched, pruned: false, counted: true };

@@ -4,6 +4,7 @@ import { tokenize } from "../tokenizer/tokenize.js";
 import { BUILT_IN_CONCEPTS } from "./concepts.js";
 import { editDistance, maxTypos } from "./fuzzy.js";
 import type { IndexStore } from "./index-store.js";
+import { letterMask, letterMasks, maskDistance } from "./letter-masks.js";
 import { forEachCompletion } from "./prefix-index.js";
 import type { FuzzyBudget, TermExpander, TermVariant } from "./query-plan.js";
 import { BUILT_IN_SYNONYMS } from "./synonyms.js";
@@ -110,11 +111,11 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 	return (term: string, store: IndexStore, budget: FuzzyBudget): TermVariant[] => {
 		const variants: TermVariant[] = [];
 		if (useSynonyms) {
-			const slots: number[] = [];
 			// The synonyms, plus the words of glossary targets that name no tool (copied only then).
 			let similar: ReadonlySet<string> | undefined = synonyms.get(term);
 			const targets = glossary.get(term);
 			if (targets !== undefined) {
+				const slots: number[] = [];
 				const extended = new Set(similar);
 				for (const target of targets) {
 					const slot = store.slotOfName(target);
@@ -122,16 +123,21 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 					else for (const word of words(target)) if (word !== term) extended.add(word);
 				}
 				similar = extended;
+				if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
 			}
-			if (slots.length > 0) variants.push({ term, termId: -1, weight: 1, via: "glossary", slots });
-			for (const other of similar ?? []) {
-				const id = store.liveTermId(other);
-				if (id !== undefined)
-					variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
+			if (similar !== undefined) {
+				for (const other of similar) {
+					const id = store.liveTermId(other);
+					if (id !== undefined)
+						variants.push({ term: other, termId: id, weight: synonymOptions.weight, via: "synonym" });
+				}
 			}
 		}
-		if (useConcepts) variants.push(...conceptVariants(related.get(term), store, concepts.weight));
-		if ((useFuzzy || usePrefix) && store.liveTermId(term) === undefined && !/\d/.test(term)) {
+		if (useConcepts) {
+			const neighbours = related.get(term);
+			if (neighbours !== undefined) conceptVariants(variants, neighbours, store, concepts.weight);
+		}
+		if ((useFuzzy || usePrefix) && store.liveTermId(term) === undefined && !hasDigit(term)) {
 			const max = useFuzzy ? maxTypos(term.length) : 0;
 			// A word the synonyms, the concept map or the glossary know is a whole word, not an abbreviation
 			// ("rain" must not become "rainbow").
@@ -159,31 +165,48 @@ export function createExpander(options: ExpansionOptions): TermExpander | undefi
 	};
 }
 
+/** Whether `term` holds an ASCII digit (`/\d/`), without a regular expression run per planned word. */
+function hasDigit(term: string): boolean {
+	for (let i = 0; i < term.length; i++) {
+		const code = term.charCodeAt(i);
+		if (code >= 48 && code <= 57) return true;
+	}
+	return false;
+}
+
 /**
- * A term's concept neighbours that tools have, rarest first, while their tools (document
- * frequencies) add up to at most {@link conceptPostingsBudget}: a common word says little about a
- * domain and costs the most to read.
+ * Appends to `variants` a term's concept neighbours that tools have, rarest first, while their
+ * tools (document frequencies) add up to at most {@link conceptPostingsBudget}: a common word says
+ * little about a domain and costs the most to read.
  */
 function conceptVariants(
-	neighbours: ReadonlySet<string> | undefined,
+	variants: TermVariant[],
+	neighbours: ReadonlySet<string>,
 	store: IndexStore,
 	weight: number,
-): TermVariant[] {
-	if (neighbours === undefined) return [];
-	const found: { term: string; id: number; df: number }[] = [];
+): void {
+	const { df, terms } = store;
+	const found: number[] = [];
 	for (const word of neighbours) {
 		const id = store.liveTermId(word);
-		if (id !== undefined) found.push({ term: word, id, df: store.df[id] as number });
+		if (id !== undefined) found.push(id);
 	}
-	found.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-	const variants: TermVariant[] = [];
+	if (found.length > 1) found.sort((a, b) => byFrequencyThenWord(df, terms, a, b));
 	let budget = conceptPostingsBudget(store.live);
-	for (const hit of found) {
-		if (hit.df > budget) break;
-		budget -= hit.df;
-		variants.push({ term: hit.term, termId: hit.id, weight, via: "concept" });
+	for (let i = 0; i < found.length; i++) {
+		const id = found[i] as number;
+		const frequency = df[id] as number;
+		if (frequency > budget) break;
+		budget -= frequency;
+		variants.push({ term: terms[id] as string, termId: id, weight, via: "concept" });
 	}
-	return variants;
+}
+
+/** Rarest first, then by code units: the order concept words are read in. */
+function byFrequencyThenWord(df: Int32Array, terms: readonly string[], a: number, b: number): number {
+	const x = terms[a] as string;
+	const y = terms[b] as string;
+	return (df[a] as number) - (df[b] as number) || (x < y ? -1 : x > y ? 1 : 0);
 }
 
 /** The tools one query term's concept words may read together: 1% of the catalogue, at least 64. */
@@ -229,10 +252,15 @@ function corrections(term: string, max: number, store: IndexStore, budget: Fuzzy
 	const { terms, df } = store;
 	const end = Math.min(terms.length, budget.candidates);
 	budget.candidates -= end;
+	// Within `max` edits, the words' character masks differ in at most 2 * max bits (letter-masks.ts):
+	// most candidates are ruled out without computing their edit distance.
+	const masks = letterMasks(store);
+	const mask = letterMask(term);
 	for (let id = 0; id < end; id++) {
 		const candidate = terms[id] as string;
 		if (Math.abs(candidate.length - term.length) > max || (df[id] as number) === 0) continue;
 		if (maxTypos(candidate.length) === 0) continue;
+		if (maskDistance(masks[id] as number, mask) > 2 * max) continue;
 		const distance = editDistance(term, candidate, max);
 		if (distance <= max) found.push({ term: candidate, id, distance, df: df[id] as number });
 	}

@@ -22,5 +22,15 @@ const FILLER: ReadonlySet<string> = new Set(tokenize(FILLER_TEXT));
 
 /** True for a query token (already tokenized) that is filler or a bare number. */
 export function isFiller(token: string): boolean {
-	return FILLER.has(token) || /^\d+$/.test(token);
+	return FILLER.has(token) || isBareNumber(token);
+}
+
+/** `/^\d+$/` (ASCII digits), without a regular expression run per planned word. */
+function isBareNumber(token: string): boolean {
+	if (token.length === 0) return false;
+	for (let i = 0; i < token.length; i++) {
+		const code = token.charCodeAt(i);
+		if (code < 48 || code > 57) return false;
+	}
+	return true;
 }

@@ -6,11 +6,12 @@ import { exhaustiveSearch } from "./exhaustive-scan.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
-import { type NamedTools, nameRules } from "./name-rules.js";
+import { nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
-import { proximityBonus, proximityPairs } from "./proximity.js";
+import { proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
+import { abstainedRun, PoolRun, type QueryRun } from "./query-run.js";
 import {
 	finalScore,
 	liftByTiers,
@@ -74,36 +75,8 @@ export interface IndexSearchResult {
 	readonly ignoredTerms: number;
 }
 
-/** One query's scores, left in the store's scratch arrays until {@link clearRun}. */
-export interface QueryRun {
-	readonly terms: readonly PreparedTerm[];
-	/** Every slot whose scratch values were written. */
-	readonly written: number[];
-	/** Slots scored completely (all others were pruned and cannot reach the pool). */
-	readonly scored: number[];
-	/** The candidate pool, none of them excluded, in no particular order. */
-	readonly pool: number[];
-	readonly exact: ReadonlySet<number>;
-	readonly named: ReadonlySet<number>;
-	/** Bound above any slot's score, bonus and boost: one tier step. */
-	readonly tierStep: number;
-	/** Whether MaxScore pruning cut the scan short. */
-	readonly pruned: boolean;
-	/** Abstained before any scan (`abstainEarly`): nothing was scored. */
-	readonly abstained: boolean;
-	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
-	readonly boostOf: (slot: number) => number;
-	/** Proximity bonus of a slot: the query's word pairs that stand together in its summary. */
-	readonly proximityOf: (slot: number) => number;
-}
-
-/** The run of a query that abstained before any scan (early-abstain.ts): nothing written. */
-function abstainedRun(terms: readonly PreparedTerm[], names: NamedTools): QueryRun {
-	const none = () => 0;
-	const { exact, named } = names;
-	const common = { terms, written: [], scored: [], pool: [], exact, named, tierStep: 0, pruned: false };
-	return { ...common, abstained: true, boostOf: none, proximityOf: none };
-}
+/** Keeps every tool: the gate of a query without `exclude` (one function, not one per query). */
+const keepAll = (_slot: number): boolean => true;
 
 /**
  * Scores a query: by MaxScore (`maxscore.ts`: the terms in decreasing order of their score bound,
@@ -126,7 +99,8 @@ export function runQuery(
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
-	if (abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate)) return abstainedRun(terms, names);
+	if (abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate))
+		return abstainedRun(store, terms, names);
 	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && queryPairs(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
@@ -146,28 +120,13 @@ export function runQuery(
 		clearRun(store, { written });
 		throw error;
 	}
-	const boostOf = namespaceBoosts(store, pool, options.rules.namespaceBoost);
+	const boosts = namespaceBoosts(store, pool, options.rules.namespaceBoost);
 	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
 	// matching fewer (most of a pool) has no pair to look for — when `cover` counts them (an
 	// exhaustive scan; MaxScore leaves 1 for any match, and every pool tool is then looked at).
-	const { cover } = store;
 	const fewest = counted ? 2 : 1;
-	const proximityOf = (slot: number): number =>
-		(cover[slot] as number) < fewest ? 0 : proximityBonus(store, pairs, slot);
-	const { exact, named } = names;
-	return {
-		terms,
-		written,
-		scored,
-		pool,
-		exact,
-		named,
-		tierStep,
-		pruned,
-		abstained: false,
-		boostOf,
-		proximityOf,
-	};
+	const scores = { written, scored, pool, tierStep, pruned };
+	return new PoolRun(store, terms, names, scores, boosts, pairs, fewest);
 }
 
 /**
@@ -181,7 +140,7 @@ function poolGate(store: IndexStore, exclude: ToolExclusion | undefined): PoolGa
 	}
 	const epoch = ++store.queryEpoch;
 	const { filterMark, names } = store;
-	if (exclude === undefined) return { epoch, keep: () => true };
+	if (exclude === undefined) return { epoch, keep: keepAll };
 	if (typeof exclude !== "function") {
 		for (const name of exclude) {
 			const slot = store.slotOfName(name);
@@ -233,7 +192,8 @@ function candidatePool(
 	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
 	const tiered = coverage || exact.size > 0;
 	if (tiered) {
-		for (const slot of scored) {
+		for (let i = 0; i < scored.length; i++) {
+			const slot = scored[i] as number;
 			const tier = tiersOf(coverage, cover[slot] as number, exact.has(slot), queryTerms);
 			final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
 		}

@@ -111,6 +111,35 @@ export class KeyMap {
 		return id !== undefined && (this.#beginning[id] as number) > 0;
 	}
 
+	/**
+	 * Whether keys can be looked up by word numbers ({@link wordNumber}, {@link getWords}): false
+	 * while a loaded table holds keys, which are looked up by their strings ({@link get}).
+	 */
+	get byWordNumbers(): boolean {
+		return this.#table === undefined;
+	}
+
+	/** The number of `word` in the keys, or -1 when no key has it. */
+	wordNumber(word: string): number {
+		const id = this.#wordIds.get(word);
+		return id === undefined ? -1 : id;
+	}
+
+	/** {@link mayBegin} of a word by its number (-1: in no key). */
+	mayBeginNumber(word: number): boolean {
+		return word >= 0 && (this.#beginning[word] as number) > 0;
+	}
+
+	/**
+	 * {@link get} of the key made of the words numbered `words[from, from + length)` (each ≥ 0), without
+	 * building its string; only while {@link byWordNumbers}.
+	 */
+	getWords(words: Int32Array, from: number, length: number): number | readonly number[] | undefined {
+		this.#scratch = grow(this.#scratch, length);
+		for (let i = 0; i < length; i++) this.#scratch[i] = words[from + i] as number;
+		return this.#heldKey(this.#keys.find(this.#scratch, length));
+	}
+
 	/** Removes every key of the tool in `slot`. */
 	deleteSlot(slot: number): void {
 		if (this.#table !== undefined && slot < this.#table.slots) {
@@ -213,7 +242,11 @@ export class KeyMap {
 
 	/** The slots of the typed arrays holding `key`, as {@link get} gives them. */
 	#held(key: string): number | readonly number[] | undefined {
-		const found = this.#lookup(key);
+		return this.#heldKey(this.#lookup(key));
+	}
+
+	/** The slots of the typed arrays holding key number `found` (-1: none), as {@link get} gives them. */
+	#heldKey(found: number): number | readonly number[] | undefined {
 		if (found < 0) return undefined;
 		let entry = this.#first[found] as number;
 		if (entry === -1) return undefined;

@@ -21,7 +21,7 @@ export class Leaders {
 	readonly listed: number[] = [];
 	/** The bound from the scans finished so far. */
 	threshold = 0;
-	#best: KthBest;
+	readonly #best: KthBest;
 
 	constructor(
 		readonly k: number,
@@ -32,9 +32,9 @@ export class Leaders {
 		this.#best = new KthBest(k);
 	}
 
-	/** Starts a term's scan (a fresh heap: a tool is offered once per scan). */
+	/** Starts a term's scan (the heap emptied: a tool is offered once per scan). */
 	startScan(): void {
-		this.#best = new KthBest(this.k);
+		this.#best.reset();
 	}
 
 	/** Ends a term's scan: its heap's `k`-th best raises the bound. */

@@ -24,7 +24,7 @@ import { type Keep, Leaders } from "./leaders.js";
 import type { NamedTools } from "./name-rules.js";
 import type { ScoringContext } from "./scoring-context.js";
 import { lookUpScore } from "./term-lookup.js";
-import { type PreparedTerm, scanOrder } from "./term-scan.js";
+import { type PreparedTerm, type PreparedVariant, scanOrder } from "./term-scan.js";
 import { kthBest } from "./top-k.js";
 
 /** Which tools may enter the pool (not excluded), and the query's epoch the marks carry. */
@@ -52,7 +52,8 @@ export const MAX_SCORE_FROM_PAIRS = 4096;
 /** The pairs a term's variants hold (its document frequencies summed). */
 function pairsOf(term: PreparedTerm): number {
 	let pairs = 0;
-	for (const variant of term.variants) pairs += variant.documentFrequency;
+	const { variants } = term;
+	for (let i = 0; i < variants.length; i++) pairs += (variants[i] as PreparedVariant).documentFrequency;
 	return pairs;
 }
 

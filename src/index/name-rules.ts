@@ -50,6 +50,55 @@ export function nameRules(
 	options: ResolvedToolSearchIndexOptions,
 	plan: QueryPlan,
 ): NamedTools {
+	if (!store.keys.byWordNumbers) return nameRulesByStrings(store, options, plan);
+	const { alive, keys } = store;
+	const { tokens } = plan;
+	const count = Math.min(tokens.length, MAX_NAME_SCAN_TOKENS);
+	const wantsExact = options.rules.exactName && tokens.length > 0 && tokens.length <= MAX_NAME_SCAN_TOKENS;
+	const wantsNamed = options.rules.localNameBonus > 0;
+	if ((!wantsExact && !wantsNamed) || count === 0) return { exact: NONE, named: NONE };
+	// Each query word's number in the keys (-1: in no key), looked up once: a run holding a word
+	// that no key has matches no key, nor does any longer run through it.
+	if (numbers.length < count) numbers = new Int32Array(Math.max(2 * numbers.length, count));
+	let known = 0;
+	for (let i = 0; i < count; i++) {
+		const word = keys.wordNumber(tokens[i] as string);
+		numbers[i] = word;
+		if (word >= 0) known++;
+	}
+	let exact: Set<number> | undefined;
+	let named: Set<number> | undefined;
+	if (wantsExact && known === count && keys.mayBeginNumber(numbers[0] as number)) {
+		const held = keys.getWords(numbers, 0, count);
+		if (held !== undefined) exact = addLive(exact, held, alive);
+	}
+	if (wantsNamed) {
+		const longest = Math.min(MAX_NAME_WORDS, keys.maxWords);
+		for (let i = 0; i < count; i++) {
+			if (!keys.mayBeginNumber(numbers[i] as number)) continue;
+			const end = Math.min(count, i + longest);
+			for (let j = i; j < end; j++) {
+				if ((numbers[j] as number) < 0) break;
+				const held = keys.getWords(numbers, i, j - i + 1);
+				if (held !== undefined) named = addLive(named, held, alive);
+			}
+		}
+	}
+	return { exact: exact ?? NONE, named: named ?? NONE };
+}
+
+/** Scratch of {@link nameRules}: the query words' numbers in the keys. */
+let numbers = new Int32Array(64);
+
+/**
+ * {@link nameRules} by the keys' strings: while a loaded table holds keys (`KeyMap.byWordNumbers`
+ * is false), and the reference the word-number path must equal (a property test holds it there).
+ */
+export function nameRulesByStrings(
+	store: IndexStore,
+	options: ResolvedToolSearchIndexOptions,
+	plan: QueryPlan,
+): NamedTools {
 	const { alive, keys } = store;
 	const { tokens } = plan;
 	let exact: Set<number> | undefined;

@@ -8,7 +8,7 @@
  */
 import type { QueryPlan } from "./query-plan.js";
 import type { ScoringContext } from "./scoring-context.js";
-import { type PreparedTerm, prepareTerms } from "./term-scan.js";
+import { type PreparedTerm, prepareTerm } from "./term-scan.js";
 
 interface Held {
 	readonly ctx: ScoringContext;
@@ -31,11 +31,7 @@ export function preparedTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTer
 			out.push(last.prepared);
 			continue;
 		}
-		const prepared = prepareTerms(ctx, {
-			tokens: plan.tokens,
-			terms: [planned],
-			ignoredTerms: 0,
-		})[0] as PreparedTerm;
+		const prepared = prepareTerm(ctx, planned);
 		held.set(planned, { ctx, revision, prepared });
 		out.push(prepared);
 	}

@@ -8,7 +8,7 @@
 import type { IndexStore } from "./index-store.js";
 import type { QueryPlan } from "./query-plan.js";
 import { proximityPairBonus, type SaturationParams } from "./scoring.js";
-import type { PreparedTerm } from "./term-scan.js";
+import type { PreparedTerm, PreparedVariant } from "./term-scan.js";
 
 /**
  * Per store, a mark per term id: `marks[id] === stamp` while `id` occurs in a pair of the current
@@ -41,16 +41,28 @@ export interface ProximityPairs {
 	/** `marks[id] === stamp` for the term ids that occur in some pair: a fast test before the pair lookup. */
 	readonly marks: Int32Array;
 	readonly stamp: number;
-	/** `"lo hi"` term ids → bonus. */
-	readonly bonus: ReadonlyMap<string, number>;
+	/** Each pair's {@link pairKey}, in the order of `bonus`. */
+	readonly keys: readonly number[];
+	/** {@link pairKey} → index in `bonus`, once the query has more than {@link SCANNED_PAIRS} pairs (else `keys` is scanned). */
+	readonly index: ReadonlyMap<number, number> | undefined;
+	/** Each pair's bonus, in the order the query first pairs them. */
+	readonly bonus: readonly number[];
 	/** The sum of all pairs' bonuses: no tool gets more. */
 	readonly bound: number;
+	/** Per pair, the last {@link proximityBonus} call that counted it (so a tool counts a pair once). */
+	readonly counted: Int32Array;
+	/** {@link proximityBonus} calls so far. */
+	calls: number;
 }
 
 /** Marks of a query without pairs: none set. */
 const NO_MARKS = new Int32Array(0);
 
-const pairKey = (a: number, b: number): string => (a < b ? `${a} ${b}` : `${b} ${a}`);
+/**
+ * One number per unordered pair of term ids: `lo * terms + hi`, exact because a vocabulary (a `Map`,
+ * at most 2^24 entries) squared stays below 2^53.
+ */
+const pairKey = (a: number, b: number, terms: number): number => (a < b ? a * terms + b : b * terms + a);
 
 /**
  * The pairs of consecutive query tokens (stop words already dropped) that are two different indexed
@@ -64,45 +76,100 @@ export function proximityPairs(
 	weight: number,
 	params: SaturationParams,
 ): ProximityPairs {
-	const bonus = new Map<string, number>();
-	if (weight <= 0 || plan.tokens.length < 2) return { marks: NO_MARKS, stamp: 1, bonus, bound: 0 };
+	const { tokens } = plan;
+	if (weight <= 0 || tokens.length < 2) return NO_PROXIMITY_PAIRS;
 	const { marks, stamp } = freshMarks(store);
-	const idf = new Map<string, { id: number; idf: number }>();
-	for (const term of terms) {
-		const self = term.variants.find((variant) => variant.via === "term");
-		if (self !== undefined) idf.set(term.term, { id: self.termId, idf: self.idf });
+	const size = store.terms.length;
+	// The query words' own variants: a scan of the terms for a short query (no Map per query).
+	let byWord: Map<string, PreparedVariant> | undefined;
+	if (terms.length > SCANNED_TERMS) {
+		byWord = new Map();
+		for (let t = 0; t < terms.length; t++) {
+			const term = terms[t] as PreparedTerm;
+			const self = selfVariant(term);
+			if (self !== undefined) byWord.set(term.term, self);
+		}
 	}
-	for (let i = 0; i + 1 < plan.tokens.length; i++) {
-		const a = idf.get(plan.tokens[i] as string);
-		const b = idf.get(plan.tokens[i + 1] as string);
-		if (a === undefined || b === undefined || a.id === b.id) continue;
-		marks[a.id] = stamp;
-		marks[b.id] = stamp;
-		bonus.set(pairKey(a.id, b.id), proximityPairBonus(weight, params, a.idf, b.idf));
-	}
+	const keys: number[] = [];
+	const bonus: number[] = [];
+	let index: Map<number, number> | undefined;
 	let bound = 0;
-	for (const value of bonus.values()) bound += value;
-	return { marks, stamp, bonus, bound };
+	for (let i = 0; i + 1 < tokens.length; i++) {
+		const a = ownVariant(terms, byWord, tokens[i] as string);
+		const b = ownVariant(terms, byWord, tokens[i + 1] as string);
+		if (a === undefined || b === undefined || a.termId === b.termId) continue;
+		marks[a.termId] = stamp;
+		marks[b.termId] = stamp;
+		const key = pairKey(a.termId, b.termId, size);
+		if (index !== undefined ? index.has(key) : keys.includes(key)) continue;
+		keys.push(key);
+		if (index !== undefined) index.set(key, bonus.length);
+		else if (keys.length > SCANNED_PAIRS) index = new Map(keys.map((k, at) => [k, at]));
+		const value = proximityPairBonus(weight, params, a.idf, b.idf);
+		bonus.push(value);
+		bound += value;
+	}
+	return { marks, stamp, keys, index, bonus, bound, counted: new Int32Array(bonus.length), calls: 0 };
+}
+
+/** Queries of at most this many terms find a word's term by scanning them. */
+const SCANNED_TERMS = 16;
+/** Queries of at most this many pairs find a pair by scanning their keys. */
+const SCANNED_PAIRS = 8;
+
+/** No pairs (shared: {@link proximityBonus} changes nothing of a query without pairs). */
+export const NO_PROXIMITY_PAIRS: ProximityPairs = {
+	marks: NO_MARKS,
+	stamp: 1,
+	keys: [],
+	index: undefined,
+	bonus: [],
+	bound: 0,
+	counted: new Int32Array(0),
+	calls: 0,
+};
+
+/** The own variant of the query term `word` (by `byWord` when given, else by a scan of `terms`). */
+function ownVariant(
+	terms: readonly PreparedTerm[],
+	byWord: ReadonlyMap<string, PreparedVariant> | undefined,
+	word: string,
+): PreparedVariant | undefined {
+	if (byWord !== undefined) return byWord.get(word);
+	for (let t = 0; t < terms.length; t++) {
+		const term = terms[t] as PreparedTerm;
+		if (term.term === word) return selfVariant(term);
+	}
+	return undefined;
+}
+
+/** The term's own variant (the query word as indexed), if the index has it. */
+function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
+	const { variants } = term;
+	for (let i = 0; i < variants.length; i++)
+		if ((variants[i] as PreparedVariant).via === "term") return variants[i];
+	return undefined;
 }
 
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
-	if (pairs.bonus.size === 0) return 0;
-	const { marks, stamp } = pairs;
+	if (pairs.bonus.length === 0) return 0;
+	const { marks, stamp, keys, index, bonus, counted } = pairs;
+	const call = ++pairs.calls;
 	const { start: starts, count, values } = store.summary;
+	const size = store.terms.length;
 	const start = starts[slot] as number;
 	const end = start + (count[slot] as number);
 	let total = 0;
-	const found: string[] = [];
 	for (let i = start; i + 1 < end; i++) {
 		const a = values[i] as number;
 		const b = values[i + 1] as number;
 		if (marks[a] !== stamp || marks[b] !== stamp) continue;
-		const key = pairKey(a, b);
-		const value = pairs.bonus.get(key);
-		if (value === undefined || found.includes(key)) continue;
-		found.push(key);
-		total += value;
+		const key = pairKey(a, b, size);
+		const k = index !== undefined ? index.get(key) : keys.indexOf(key);
+		if (k === undefined || k < 0 || counted[k] === call) continue;
+		counted[k] = call;
+		total += bonus[k] as number;
 	}
 	return total;
 }

@@ -29,7 +29,7 @@ export interface PlannedTerm {
 	readonly term: string;
 	readonly variants: readonly TermVariant[];
 	/** A filler word or a bare number (see `isFiller`): searched at `rules.fillerWeight`, never a reason not to abstain. */
-	readonly filler?: true;
+	readonly filler: boolean;
 }
 
 /** A query, tokenized and mapped onto the index vocabulary once. */
@@ -64,8 +64,10 @@ export type TermExpander = (term: string, store: IndexStore, budget: FuzzyBudget
 /** The postings a term's variants would read: their document frequencies (tools named, for the glossary). */
 function postingsOf(store: IndexStore, variants: readonly TermVariant[]): number {
 	let total = 0;
-	for (const variant of variants)
+	for (let i = 0; i < variants.length; i++) {
+		const variant = variants[i] as TermVariant;
 		total += variant.slots !== undefined ? variant.slots.length : (store.df[variant.termId] as number);
+	}
 	return total;
 }
 
@@ -119,7 +121,8 @@ function planTerm(
 			if (!seen) variants.push(variant);
 		}
 	}
-	const planned: PlannedTerm = filler ? { term: token, variants, filler } : { term: token, variants };
+	// One shape for every planned term (an optional field made the code reading them polymorphic).
+	const planned: PlannedTerm = { term: token, variants, filler };
 	return {
 		planned,
 		cost: postingsOf(store, variants),
@@ -140,6 +143,9 @@ function budgetIndependent(plan: TermPlan, words: number, candidates: number, vo
 	if (plan.candidates === 0) return candidates > 0;
 	return plan.candidates === vocabulary;
 }
+
+/** Queries of at most this many tokens find repeated words by scanning them rather than by a Set. */
+const SHORT_QUERY_TOKENS = 16;
 
 /** Most words a {@link TermPlanCache} holds before it starts over. */
 export const TERM_PLAN_CACHE_SIZE = 4096;
@@ -212,15 +218,17 @@ export function planQuery(
 ): QueryPlan {
 	const tokens = tokenize(query);
 	const terms: PlannedTerm[] = [];
-	const seen = new Set<string>();
+	// A short query finds repeated words by scanning its tokens (no Set per query).
+	const seen = tokens.length > SHORT_QUERY_TOKENS ? new Set<string>() : undefined;
 	const budget: FuzzyBudget = { words: limits.fuzzyWords, candidates: limits.fuzzyCandidates };
 	cache?.validate(store, expand, fillerWeight);
 	let postings = 0;
 	let full = false;
 	let ignoredTerms = 0;
-	for (const token of tokens) {
-		if (seen.has(token)) continue;
-		seen.add(token);
+	for (let i = 0; i < tokens.length; i++) {
+		const token = tokens[i] as string;
+		if (seen === undefined ? tokens.indexOf(token) !== i : seen.has(token)) continue;
+		seen?.add(token);
 		if (full) {
 			ignoredTerms++;
 			continue;

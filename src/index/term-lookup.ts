@@ -96,7 +96,9 @@ export function lookUpTerm(
 	const { weights } = ctx;
 	let contribution = 0;
 	let best: PreparedVariant | undefined;
-	for (const variant of term.variants) {
+	const { variants } = term;
+	for (let i = 0; i < variants.length; i++) {
+		const variant = variants[i] as PreparedVariant;
 		const tf =
 			variant.slots !== undefined
 				? variant.slots.includes(slot)
@@ -125,8 +127,8 @@ export function lookUpScore(
 ): number {
 	if (ctx.store.alive[slot] !== 1) return 0;
 	let total = 0;
-	for (const index of order) {
-		const { contribution } = lookUpTerm(ctx, terms[index] as PreparedTerm, slot);
+	for (let i = 0; i < order.length; i++) {
+		const { contribution } = lookUpTerm(ctx, terms[order[i] as number] as PreparedTerm, slot);
 		if (contribution > 0) total += contribution;
 	}
 	return total;
@@ -140,8 +142,8 @@ export function lookUpScore(
 export function matchedUnits(ctx: ScoringContext, terms: readonly PreparedTerm[], slot: number): number {
 	if (ctx.store.alive[slot] !== 1) return 0;
 	let units = 0;
-	for (const term of terms) {
-		const { variant } = lookUpTerm(ctx, term, slot);
+	for (let i = 0; i < terms.length; i++) {
+		const { variant } = lookUpTerm(ctx, terms[i] as PreparedTerm, slot);
 		if (variant !== undefined) units += localNameUnit(variant.idf, ctx.delta);
 	}
 	return units;

@@ -1,7 +1,7 @@
 import { mainImpacts } from "./impacts.js";
 import { FIELD_COUNT } from "./index-store.js";
 import { MAX_POSTING_TF, metaField } from "./postings.js";
-import type { QueryPlan, TermVariant } from "./query-plan.js";
+import type { PlannedTerm, QueryPlan, TermVariant } from "./query-plan.js";
 import { bm25PlusTermBound, bm25PlusTermScore, fieldShare, variantIdf } from "./scoring.js";
 import { NAME_FIELD, type ScoringContext } from "./scoring-context.js";
 
@@ -36,61 +36,86 @@ export function isGeneric(documentFrequency: number, documentCount: number): boo
 	return documentFrequency > Math.max(8, documentCount / 2);
 }
 
+/** Queries of at most this many terms are put in scan order by insertion (see {@link scanOrder}). */
+const INSERTION_SORTED_TERMS = 32;
+
 /**
  * The order every path adds a tool's term contributions in: decreasing bound, then query order.
  * One order for all, so that a pruned search's scores equal an exhaustive one's to the last bit.
  */
 export function scanOrder(terms: readonly PreparedTerm[]): number[] {
-	return terms
-		.map((_, i) => i)
-		.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+	if (terms.length > INSERTION_SORTED_TERMS) {
+		return terms
+			.map((_, i) => i)
+			.sort((a, b) => (terms[b] as PreparedTerm).ub - (terms[a] as PreparedTerm).ub || a - b);
+	}
+	// Insertion sort (stable, so equal bounds stay in query order): a query has few terms, and a
+	// sort with a comparator closure cost more than the terms' scans on a small catalogue.
+	const order: number[] = [];
+	for (let i = 0; i < terms.length; i++) {
+		const ub = (terms[i] as PreparedTerm).ub;
+		let at = order.length;
+		order.push(i);
+		while (at > 0 && (terms[order[at - 1] as number] as PreparedTerm).ub < ub) {
+			order[at] = order[at - 1] as number;
+			at--;
+		}
+		order[at] = i;
+	}
+	return order;
 }
 
 /** Resolves each planned term's variants (document frequency, idf) and bounds. */
 export function prepareTerms(ctx: ScoringContext, plan: QueryPlan): PreparedTerm[] {
+	const out: PreparedTerm[] = [];
+	for (let i = 0; i < plan.terms.length; i++) out.push(prepareTerm(ctx, plan.terms[i] as PlannedTerm));
+	return out;
+}
+
+/** Resolves one planned term's variants (document frequency, idf) and bound (see {@link prepareTerms}). */
+export function prepareTerm(ctx: ScoringContext, planned: PlannedTerm): PreparedTerm {
 	const { store, weights } = ctx;
 	const n = store.live;
-	return plan.terms.map((planned) => {
-		const variants: PreparedVariant[] = [];
-		let best = 0;
-		let bound = 0;
-		let generic = true;
-		for (const variant of planned.variants) {
-			if (!(variant.weight > 0)) continue;
-			let df: number;
-			if (variant.slots !== undefined) {
-				df = variant.slots.filter((slot) => store.alive[slot] === 1).length;
-				if (df > 0) generic = false;
-			} else {
-				df = store.df[variant.termId] as number;
-				if (df > 0 && !isGeneric(df, n)) generic = false;
-			}
-			if (df <= 0) continue;
-			const idf = variantIdf(n, df, variant.weight);
-			if (idf > best) best = idf;
-			// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
-			const tf =
-				variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
-			const variantBound = bm25PlusTermBound(tf, idf, ctx);
-			if (variantBound > bound) bound = variantBound;
-			// Written out, not spread: spreading variants of two shapes took 15% of a small catalogue's query.
-			const { term, termId, weight, via, slots } = variant;
-			variants.push(
-				slots === undefined
-					? { term, termId, weight, via, idf, documentFrequency: df }
-					: { term, termId, weight, via, slots, idf, documentFrequency: df },
-			);
+	const variants: PreparedVariant[] = [];
+	let best = 0;
+	let bound = 0;
+	let generic = true;
+	const planVariants = planned.variants;
+	for (let i = 0; i < planVariants.length; i++) {
+		const variant = planVariants[i] as TermVariant;
+		if (!(variant.weight > 0)) continue;
+		let df: number;
+		if (variant.slots !== undefined) {
+			df = variant.slots.filter((slot) => store.alive[slot] === 1).length;
+			if (df > 0) generic = false;
+		} else {
+			df = store.df[variant.termId] as number;
+			if (df > 0 && !isGeneric(df, n)) generic = false;
 		}
-		const matched = variants.length > 0;
-		return {
-			term: planned.term,
-			variants,
-			ub: bound,
-			idf: best,
-			matched,
-			generic: matched && (generic || planned.filler === true),
-		};
-	});
+		if (df <= 0) continue;
+		const idf = variantIdf(n, df, variant.weight);
+		if (idf > best) best = idf;
+		// The largest tf any tool has for the variant bounds its contribution (BM25 grows with tf).
+		const tf = variant.slots !== undefined ? (weights[NAME_FIELD] as number) : largestTf(ctx, variant.termId);
+		const variantBound = bm25PlusTermBound(tf, idf, ctx);
+		if (variantBound > bound) bound = variantBound;
+		// Written out, not spread: spreading variants of two shapes took 15% of a small catalogue's query.
+		const { term, termId, weight, via, slots } = variant;
+		variants.push(
+			slots === undefined
+				? { term, termId, weight, via, idf, documentFrequency: df }
+				: { term, termId, weight, via, slots, idf, documentFrequency: df },
+		);
+	}
+	const matched = variants.length > 0;
+	return {
+		term: planned.term,
+		variants,
+		ub: bound,
+		idf: best,
+		matched,
+		generic: matched && (generic || planned.filler),
+	};
 }
 
 /**
@@ -224,18 +249,25 @@ export function scanTerm(ctx: ScoringContext, term: PreparedTerm, touched: numbe
 	const { store, weights } = ctx;
 	const direct = term.variants.length === 1 && term.variants[0]?.slots === undefined;
 	const sink: ScanSink = { direct, touched, termTouched: [] };
-	for (const variant of term.variants) {
-		if (variant.slots === undefined) {
+	// Indexed loops, here and in the rest of a query's path: until V8 optimises the code (hundreds
+	// of queries), `for … of` over an array runs the iterator protocol, a call per element.
+	const { variants } = term;
+	for (let v = 0; v < variants.length; v++) {
+		const variant = variants[v] as PreparedVariant;
+		const { slots } = variant;
+		if (slots === undefined) {
 			scanPostings(ctx, sink, variant.termId, variant.idf);
 			continue;
 		}
 		// A glossary entry naming tools: as if the term were once in their name.
 		const tf = weights[NAME_FIELD] as number;
-		for (const slot of variant.slots) credit(ctx, sink, slot, tf, variant.idf);
+		for (let i = 0; i < slots.length; i++) credit(ctx, sink, slots[i] as number, tf, variant.idf);
 	}
 	if (direct) return;
 	const { termScore, score, cover } = store;
-	for (const slot of sink.termTouched) {
+	const { termTouched } = sink;
+	for (let i = 0; i < termTouched.length; i++) {
+		const slot = termTouched[i] as number;
 		if (cover[slot] === 0) touched.push(slot);
 		score[slot] = (score[slot] as number) + (termScore[slot] as number);
 		cover[slot] = (cover[slot] as number) + 1;

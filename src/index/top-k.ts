@@ -16,13 +16,23 @@ export function kthBest(
 	k: number,
 	keep: (slot: number) => boolean,
 ): number {
-	const best = new KthBest(k);
+	// One heap reused from call to call (a typed array of 100 scores lives outside the JS heap: an
+	// allocation per query, and its release, cost more than filling it); taken while in use, since
+	// `keep` may run a nested search.
+	const best = spare ?? new KthBest(k);
+	spare = undefined;
+	best.reset(k);
 	for (let n = 0; n < slots.length; n++) {
 		const slot = slots[n] as number;
 		best.offer(slot, score[slot] as number, keep);
 	}
-	return best.threshold;
+	const { threshold } = best;
+	spare = best;
+	return threshold;
 }
+
+/** The heap {@link kthBest} reuses (undefined while a call holds it). */
+let spare: KthBest | undefined;
 
 const keepAll = (): boolean => true;
 
@@ -46,16 +56,36 @@ export function topK(
 		const slot = slots[n] as number;
 		if ((score[slot] as number) >= threshold && keep(slot)) found.push(slot);
 	}
-	found.sort((a, b) => {
-		const sa = score[a] as number;
-		const sb = score[b] as number;
-		if (sa !== sb) return sb - sa;
-		const na = names[a] as string;
-		const nb = names[b] as string;
-		return na < nb ? -1 : na > nb ? 1 : 0;
-	});
+	if (found.length <= INSERTION_SORTED) insertionSort(found, score, names);
+	else found.sort((a, b) => ranked(score, names, a, b));
 	if (found.length > k) found.length = k;
 	return found;
+}
+
+/** Up to this many slots are ranked by insertion: `Array.prototype.sort` allocates its work arrays per call. */
+const INSERTION_SORTED = 32;
+
+/** Best first: score descending, then name ascending (code units). */
+function ranked(score: Float64Array, names: readonly (string | undefined)[], a: number, b: number): number {
+	const sa = score[a] as number;
+	const sb = score[b] as number;
+	if (sa !== sb) return sb - sa;
+	const na = names[a] as string;
+	const nb = names[b] as string;
+	return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+/** Sorts `slots` in place by {@link ranked} (stable), without allocating. */
+function insertionSort(slots: number[], score: Float64Array, names: readonly (string | undefined)[]): void {
+	for (let i = 1; i < slots.length; i++) {
+		const slot = slots[i] as number;
+		let at = i;
+		while (at > 0 && ranked(score, names, slots[at - 1] as number, slot) > 0) {
+			slots[at] = slots[at - 1] as number;
+			at--;
+		}
+		slots[at] = slot;
+	}
 }
 
 /**
@@ -64,16 +94,30 @@ export function topK(
  * For a search that scores tools in batches and raises its pruning threshold as it goes.
  */
 export class KthBest {
-	readonly #heap: Float64Array;
+	#heap: Float64Array;
 	#size = 0;
+	#k: number;
 
-	constructor(readonly k: number) {
+	constructor(k: number) {
+		this.#k = k;
 		this.#heap = new Float64Array(Math.max(1, k));
+	}
+
+	/** How many best scores are kept. */
+	get k(): number {
+		return this.#k;
+	}
+
+	/** Empties the heap, to keep the `k` best from now on (the same heap, grown if `k` needs it). */
+	reset(k: number = this.#k): void {
+		if (this.#heap.length < k) this.#heap = new Float64Array(k);
+		this.#k = k;
+		this.#size = 0;
 	}
 
 	/** The `k`-th largest score kept, or 0 while fewer than `k` were kept. */
 	get threshold(): number {
-		return this.#size < this.k ? 0 : (this.#heap[0] as number);
+		return this.#size < this.#k ? 0 : (this.#heap[0] as number);
 	}
 
 	/**
@@ -82,7 +126,7 @@ export class KthBest {
 	 */
 	offer(slot: number, value: number, keep: (slot: number) => boolean): void {
 		const heap = this.#heap;
-		const k = this.k;
+		const k = this.#k;
 		if (k <= 0 || (this.#size === k && value <= (heap[0] as number)) || !keep(slot)) return;
 		let i: number;
 		if (this.#size < k) {

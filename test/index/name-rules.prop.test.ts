@@ -2,11 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { nameKeys } from "../../src/index/name-keys.js";
-import { nameRules } from "../../src/index/name-rules.js";
+import { nameRules, nameRulesByStrings } from "../../src/index/name-rules.js";
 import { planQuery } from "../../src/index/query-plan.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 const WORDS = ["get", "list", "issue", "send", "mail", "weather", "file", "x"];
+/** Query words: the names' words and one in no name (a run through it matches no key). */
+const QUERY_WORDS = [...WORDS, "other"];
 const part = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join("_"));
 const name = fc.oneof(
 	part,
@@ -41,7 +43,7 @@ describe("name rules (property)", () => {
 		fc.assert(
 			fc.property(
 				fc.array(step, { minLength: 1, maxLength: 30 }),
-				fc.array(fc.array(fc.constantFrom(...WORDS, "other"), { maxLength: 7 }), {
+				fc.array(fc.array(fc.constantFrom(...QUERY_WORDS), { maxLength: 9 }), {
 					minLength: 1,
 					maxLength: 4,
 				}),
@@ -67,6 +69,12 @@ describe("name rules (property)", () => {
 							expect({ exact: slotNames(got.exact), named: slotNames(got.named) }).toEqual(
 								reference(live, plan.tokens),
 							);
+							// The word-number lookups equal the lookups by the keys' strings (a loaded table's path).
+							const byStrings = nameRulesByStrings(store, index.options, plan);
+							expect({ exact: slotNames(byStrings.exact), named: slotNames(byStrings.named) }).toEqual({
+								exact: slotNames(got.exact),
+								named: slotNames(got.named),
+							});
 						}
 					}
 				},

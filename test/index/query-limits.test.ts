@@ -76,3 +76,17 @@ describe("query limits", () => {
 		).toEqual([["weather"], ["calendar"]]);
 	});
 });
+
+describe("repeated query words", () => {
+	const index = new ToolSearchIndex();
+	index.add(createToolSearchDocument({ name: "weather", description: "rain forecast for a city" }));
+	const store = indexStore(index);
+	// Short queries (up to 16 tokens) find repeats by scanning their tokens, longer ones by a Set.
+	it.each([
+		["rain city rain forecast city", ["rain", "city", "forecast"]],
+		[`${"rain city ".repeat(10)}forecast`, ["rain", "city", "forecast"]],
+		[`${letterWords(20).join(" ")} rain ${letterWords(20).join(" ")} rain`, [...letterWords(20), "rain"]],
+	])("plans each distinct word once, in first-seen order: %s", (query, distinct) => {
+		expect(planQuery(store, query).terms.map((term) => term.term)).toEqual(distinct);
+	});
+});

@@ -121,10 +121,14 @@ function searchWithPool(
 	return searchStore(indexStore(index), index.options, plan, limit, exclude, 0, poolSize).matches;
 }
 
-/** A query: random words, or (a third of the time) a tool's local or full name. */
+/**
+ * A query: random words (short, or long enough for the paths of long queries: more than 16 terms
+ * and 8 word pairs), or a tool's local or full name.
+ */
 const queryFor = (tools: readonly GeneratedTool[]) =>
 	fc.oneof(
 		words(1, 6),
+		words(24, 40),
 		fc.nat({ max: tools.length - 1 }).map((i) => toolLocalName(tools[i]?.name ?? "").replace(/_\d+$/, "")),
 		fc.nat({ max: tools.length - 1 }).map((i) => (tools[i]?.name ?? "").replace(/_/g, " ")),
 	);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kthBest, topK } from "../../src/index/top-k.js";
+import { KthBest, kthBest, topK } from "../../src/index/top-k.js";
 
 describe("kthBest", () => {
 	it("is the k-th largest score among the kept slots, or 0 when fewer are kept (property)", () => {
@@ -21,6 +21,36 @@ describe("kthBest", () => {
 				},
 			),
 		);
+	});
+});
+
+describe("kthBest's reused heap", () => {
+	it("gives the right answer when `keep` runs another kthBest (a nested search) mid-call", () => {
+		const score = Float64Array.from([5, 1, 4, 2, 3]);
+		const other = Float64Array.from([10, 20, 30, 40, 50, 60]);
+		const inner: number[] = [];
+		const keep = (slot: number) => {
+			inner.push(kthBest(other, [0, 1, 2, 3, 4, 5], 4, () => true));
+			return slot !== 0;
+		};
+		expect(kthBest(score, [0, 1, 2, 3, 4], 2, keep)).toBe(3);
+		expect(inner.every((value) => value === 30)).toBe(true);
+		expect(kthBest(score, [0, 1, 2, 3, 4], 3, () => true)).toBe(3);
+	});
+
+	it("KthBest.reset empties the heap, for a new k too", () => {
+		const best = new KthBest(2);
+		for (const [slot, value] of [9, 8, 7].entries()) best.offer(slot, value, () => true);
+		expect(best.threshold).toBe(8);
+		best.reset();
+		expect(best.threshold).toBe(0);
+		best.offer(0, 1, () => true);
+		best.offer(1, 2, () => true);
+		expect(best.threshold).toBe(1);
+		best.reset(3);
+		expect(best.k).toBe(3);
+		for (const [slot, value] of [4, 6, 5, 1].entries()) best.offer(slot, value, () => true);
+		expect(best.threshold).toBe(4);
 	});
 });
 
