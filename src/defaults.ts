@@ -85,11 +85,11 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<ToolSearchFieldName, number>
  * ```
  */
 export interface Bm25Params {
-	/** Term-frequency saturation, `>= 0`. Default 2. */
+	/** Term-frequency saturation, in `[0, 1e6]`. Default 2. */
 	k1: number;
 	/** Length normalisation, in `[0, 1]`. Default 0.75. */
 	b: number;
-	/** BM25+ lower bound added for every matching term, `>= 0`. Default 0.5. */
+	/** BM25+ lower bound added for every matching term, in `[0, 1e6]`. Default 0.5. */
 	delta: number;
 }
 
@@ -115,7 +115,7 @@ export interface RankingRules {
 	coverage: boolean;
 	/**
 	 * Bonus for a tool whose whole local name appears in the query, as a multiple of the sum of
-	 * `idf * (1 + delta)` over the query's matched terms; `0` turns it off.
+	 * `idf * (1 + delta)` over the query's matched terms, in `[0, 1e6]`; `0` turns it off.
 	 */
 	localNameBonus: number;
 	/**
@@ -132,8 +132,8 @@ export interface RankingRules {
 	 * Bonus for each pair of consecutive query words (after stop words) that also stand next to
 	 * each other, in either order, in a tool's summary (the first sentence of its description), as a
 	 * multiple of a full match of a word of the pair's mean idf: `proximity * (k1 + 1 + delta) *
-	 * (idf(a) + idf(b)) / 2`. Applied within the candidate pool; `0` (or a summary weight of 0)
-	 * turns it off.
+	 * (idf(a) + idf(b)) / 2`, in `[0, 1e6]`. Applied within the candidate pool; `0` (or a summary
+	 * weight of 0) turns it off.
 	 */
 	proximity: number;
 	/**

@@ -96,6 +96,9 @@ function checkKeys(value: unknown, what: string, allowed: readonly string[]): Re
 const MIN_FIELD_WEIGHT = 1e-6;
 const MAX_FIELD_WEIGHT = 1e6;
 
+/** The largest `bm25.k1`, `bm25.delta`, `rules.localNameBonus` and `rules.proximity` accepted. */
+const MAX_SCORE_PARAMETER = 1e6;
+
 function number(value: unknown, name: string, fallback: number, min: number, max: number): number {
 	if (value === undefined) return fallback;
 	if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
@@ -160,7 +163,9 @@ export function resolveIndexOptions(
 		"proximity",
 		"fillerWeight",
 	]);
-	const inf = Number.POSITIVE_INFINITY;
+	// Scores are sums of these times idf: past MAX_SCORE_PARAMETER a score can overflow to Infinity,
+	// and every tool then ties (ordered by name). Far above any useful value (defaults 0.5–2).
+	const max = MAX_SCORE_PARAMETER;
 	const fieldWeights = {} as Record<ToolSearchFieldName, number>;
 	for (const field of TOOL_SEARCH_FIELDS) {
 		const weight = weights[field];
@@ -182,9 +187,9 @@ export function resolveIndexOptions(
 	};
 	return Object.freeze({
 		bm25: Object.freeze({
-			k1: number(bm25.k1, "bm25.k1", defaults.bm25.k1, 0, inf),
+			k1: number(bm25.k1, "bm25.k1", defaults.bm25.k1, 0, max),
 			b: number(bm25.b, "bm25.b", defaults.bm25.b, 0, 1),
-			delta: number(bm25.delta, "bm25.delta", defaults.bm25.delta, 0, inf),
+			delta: number(bm25.delta, "bm25.delta", defaults.bm25.delta, 0, max),
 		}),
 		fieldWeights: Object.freeze(fieldWeights),
 		rules: Object.freeze({
@@ -195,7 +200,7 @@ export function resolveIndexOptions(
 				"rules.localNameBonus",
 				defaults.rules.localNameBonus,
 				0,
-				inf,
+				max,
 			),
 			abstain: flag(rules.abstain, "rules.abstain", defaults.rules.abstain),
 			namespaceBoost: number(
@@ -205,7 +210,7 @@ export function resolveIndexOptions(
 				0,
 				1,
 			),
-			proximity: number(rules.proximity, "rules.proximity", defaults.rules.proximity, 0, inf),
+			proximity: number(rules.proximity, "rules.proximity", defaults.rules.proximity, 0, max),
 			fillerWeight: number(rules.fillerWeight, "rules.fillerWeight", defaults.rules.fillerWeight, 0, 1),
 		}),
 		synonyms: Object.freeze({

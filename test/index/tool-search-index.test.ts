@@ -195,11 +195,16 @@ describe("ToolSearchIndex add, remove, update", () => {
 	});
 
 	it.each([
-		{ options: { bm25: { k1: -1 } }, message: "tool-search: bm25.k1 must be a finite number >= 0, got -1" },
+		{ options: { bm25: { k1: -1 } }, message: "tool-search: bm25.k1 must be a number in [0, 1000000], got -1" },
+		{
+			// Past 1e6 a score can overflow to Infinity and every tool ties.
+			options: { bm25: { k1: 1e308 } },
+			message: "tool-search: bm25.k1 must be a number in [0, 1000000], got 1e+308",
+		},
 		{ options: { bm25: { b: 2 } }, message: "tool-search: bm25.b must be a number in [0, 1], got 2" },
 		{
 			options: { bm25: { delta: Number.NaN } },
-			message: "tool-search: bm25.delta must be a finite number >= 0, got NaN",
+			message: "tool-search: bm25.delta must be a number in [0, 1000000], got NaN",
 		},
 		{
 			options: { fieldWeights: { name: "6" } },
@@ -229,7 +234,15 @@ describe("ToolSearchIndex add, remove, update", () => {
 		},
 		{
 			options: { rules: { proximity: -0.5 } },
-			message: "tool-search: rules.proximity must be a finite number >= 0, got -0.5",
+			message: "tool-search: rules.proximity must be a number in [0, 1000000], got -0.5",
+		},
+		{
+			options: { rules: { proximity: 1e308 } },
+			message: "tool-search: rules.proximity must be a number in [0, 1000000], got 1e+308",
+		},
+		{
+			options: { rules: { localNameBonus: 2e6 } },
+			message: "tool-search: rules.localNameBonus must be a number in [0, 1000000], got 2000000",
 		},
 		{ options: { bm25: 3 }, message: "tool-search: bm25 must be an object, got 3" },
 	])("the constructor validates every option: $message", ({ options, message }) => {
