@@ -213,10 +213,10 @@ function fillStrings(
 	for (let id = 0; id < terms.length; id++) termIds.set(terms[id] as string, id);
 	if (termIds.size !== terms.length) throw damaged("a term is listed twice");
 	for (const term of terms) store.terms.push(term);
-	const slots = at.firstNamespace - at.firstName;
-	const table = NameTable.build(saved.text, saved.stringOffsets, at.firstName, slots);
+	const names = sliceStrings(saved.text, saved.stringOffsets, at.firstName, at.firstNamespace);
+	const table = NameTable.build(saved.text, saved.stringOffsets, at.firstName, names);
 	if (typeof table === "number") throw damaged(`slot ${table}'s name is listed twice`);
-	store.loadNames(sliceStrings(saved.text, saved.stringOffsets, at.firstName, at.firstNamespace), table);
+	store.loadNames(names.slice(), table); // the table keeps `names`; the store changes its own
 }
 
 /** Where the vocabulary, the names and the namespaces begin among a snapshot's strings. */

@@ -14,6 +14,7 @@ import {
 	writeLayout,
 } from "../index/binary-layout.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
+import type { NameTable } from "../index/name-table.js";
 import { indexStore, ToolSearchIndex } from "../index/tool-search-index.js";
 import { RANKER_FORMAT_VERSION } from "./bm25-ranker-snapshot.js";
 import type { FingerprintLanes } from "./document-fingerprint.js";
@@ -74,7 +75,12 @@ export function saveRankerBinary(
 export function loadRankerBinary(
 	bytes: Uint8Array,
 	options: ToolSearchIndexOptions | undefined,
-): { index: ToolSearchIndex; saved: SavedFingerprints; catalogVersion: string | number | undefined } {
+): {
+	index: ToolSearchIndex;
+	saved: SavedFingerprints;
+	catalogVersion: string | number | undefined;
+	names: NameTable | undefined;
+} {
 	const { sections } = readLayout(SPEC, bytes);
 	const [hashes, lengths, indexBytes, versionBytes] = sections as [
 		Uint32Array,
@@ -90,7 +96,8 @@ export function loadRankerBinary(
 			`saved ranker has ${lengths.length} fingerprints for an index of ${index.size} tools: save it again`,
 		);
 	}
-	return { index, saved: new SavedFingerprints(index, { hashes, lengths }), catalogVersion };
+	const names = indexStore(index).loadedNames;
+	return { index, saved: new SavedFingerprints(index, { hashes, lengths }), catalogVersion, names };
 }
 
 /** The saved catalogue version: a JSON string or finite number, or nothing. */

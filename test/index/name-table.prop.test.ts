@@ -33,14 +33,18 @@ describe("NameTable", () => {
 				fc.nat(3),
 				(names, others, first) => {
 					const { text, offsets } = laidOut(names, first);
-					const table = NameTable.build(text, offsets, first, names.length);
+					const table = NameTable.build(text, offsets, first, names);
 					const repeat = names.findIndex((n, i) => names.indexOf(n) !== i);
 					if (repeat >= 0) {
 						expect(table).toBe(repeat);
 						return;
 					}
 					if (typeof table === "number") throw new Error("no name repeats");
-					for (const [slot, n] of names.entries()) expect(table.find(n)).toBe(slot);
+					expect(table.size).toBe(names.length);
+					for (const [slot, n] of names.entries()) {
+						expect(table.find(n)).toBe(slot);
+						expect(table.nameAt(slot)).toBe(n);
+					}
 					for (const other of others)
 						expect(table.find(other)).toBe(names.includes(other) ? names.indexOf(other) : undefined);
 				},
