@@ -20,9 +20,11 @@ import type { ScoringContext } from "./scoring-context.js";
 export function mainImpacts(ctx: ScoringContext, termId: number): Float32Array {
 	const { store, weights, c0, c1, impactEpoch } = ctx;
 	const postings = store.postings;
-	const { impacts, impactStamp } = postings;
-	if (impactStamp[termId] === impactEpoch) return impacts;
+	const { impactStamp } = postings;
+	if (impactStamp[termId] === impactEpoch) return postings.impacts;
 	const { offsets, docs, metaOffsets, meta } = postings;
+	if (postings.impacts.length !== docs.length) postings.impacts = new Float32Array(docs.length);
+	const impacts = postings.impacts;
 	const { fieldLength } = store;
 	const end = offsets[termId + 1] as number;
 	const metaEnd = metaOffsets[termId + 1] as number;

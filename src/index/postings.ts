@@ -44,6 +44,8 @@ export function metaTf(meta: number): number {
 const BULK_CHUNK_BITS = 16;
 const BULK_CHUNK = 1 << BULK_CHUNK_BITS;
 
+const NO_IMPACTS = new Float32Array(0);
+
 /** @internal */
 export class Postings {
 	/** Main segment: pairs of term `t` are at `[offsets[t], offsets[t + 1])` of `docs` and `impacts`. */
@@ -254,7 +256,7 @@ export class Postings {
 		this.metaOffsets = metaOffsets;
 		this.meta = meta;
 		this.mainTerms = terms;
-		this.impacts = new Float32Array(docs.length);
+		this.impacts = NO_IMPACTS; // made at the first term's (impacts.ts), not by a load that may not search
 		this.impactStamp = new Int32Array(terms);
 		this.largestImpact = new Float32Array(terms);
 	}

@@ -66,6 +66,14 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 		expect(rankings(twice)).toEqual(rankings(built()));
 	});
 
+	it("makes the impacts' array at the first search, not at the load, and ranks the same", () => {
+		const loaded = ToolSearchIndex.fromBinary(built().toBinary());
+		const postings = indexStore(loaded).postings;
+		expect(postings.impacts.length).toBe(0);
+		expect(rankings(loaded)).toEqual(rankings(built()));
+		expect(postings.impacts.length).toBe(postings.docs.length);
+	});
+
 	it("reads bytes at any offset (views where aligned, copies where not) and never writes to them", () => {
 		const bytes = built().toBinary();
 		for (const shift of [0, 1, 2, 3, 4, 6]) {
