@@ -26,7 +26,7 @@ import { NameTable } from "./name-table.js";
 import { compactForSave, INDEX_FORMAT_VERSION } from "./serialize.js";
 
 /** Version of the binary container and its sections (the content's version is INDEX_FORMAT_VERSION). */
-export const INDEX_BINARY_VERSION = 1;
+export const INDEX_BINARY_VERSION = 2;
 /** Flag: the strings are UTF-16 code units (some string has a lone surrogate). */
 const UTF16 = 1;
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");

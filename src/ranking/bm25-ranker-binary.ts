@@ -21,7 +21,7 @@ import type { FingerprintLanes } from "./document-fingerprint.js";
 import { SavedFingerprints } from "./saved-fingerprints.js";
 
 /** Version of the binary ranker's container (its content's is RANKER_FORMAT_VERSION). */
-const RANKER_BINARY_VERSION = 1;
+const RANKER_BINARY_VERSION = 2;
 
 const SPEC: LayoutSpec = {
 	magic: new Uint8Array([0x89, 0x54, 0x53, 0x52, 0x4e, 0x4b, 0x0d, 0x0a]), // \x89TSRNK\r\n

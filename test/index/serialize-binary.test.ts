@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { PAIR_START } from "../../src/index/postings.js";
 import { INDEX_FORMAT_VERSION } from "../../src/index/serialize.js";
-import { resealBinaryIndex } from "../../src/index/serialize-binary.js";
+import { INDEX_BINARY_VERSION, resealBinaryIndex } from "../../src/index/serialize-binary.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import { CATALOG, catalogNamespaceOf } from "../fixtures/catalog.js";
 import { sectionsOf, withSection } from "../helpers/binary-sections.js";
@@ -186,17 +186,36 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 				return bytes;
 			},
 			message: new RegExp(
-				`version 1\\.${INDEX_FORMAT_VERSION + 1}; this version of tool-search reads 1\\.${INDEX_FORMAT_VERSION}`,
+				`version ${INDEX_BINARY_VERSION}\\.${INDEX_FORMAT_VERSION + 1}; this version of tool-search reads ${INDEX_BINARY_VERSION}\\.${INDEX_FORMAT_VERSION}`,
 			),
 		},
 		{
 			what: "another layout version",
 			input: () => {
 				const bytes = built().toBinary();
-				new DataView(bytes.buffer).setUint32(8, 2, true);
+				new DataView(bytes.buffer).setUint32(8, INDEX_BINARY_VERSION + 1, true);
 				return bytes;
 			},
-			message: /version 2\.\d+; this version/,
+			message: /version 3\.\d+; this version/,
+		},
+		{
+			what: "a snapshot of layout version 1 (a SHA-256 where the CRC-32 is now)",
+			input: () => {
+				const bytes = built().toBinary();
+				new DataView(bytes.buffer).setUint32(8, 1, true);
+				bytes.fill(0xab, 32, 64);
+				return bytes;
+			},
+			message: /version 1\.\d+; this version of tool-search reads 2\./,
+		},
+		{
+			what: "a checksum field not zero after its CRC",
+			input: () => {
+				const bytes = built().toBinary();
+				bytes[40] = 1;
+				return bytes;
+			},
+			message: /does not match its checksum/,
 		},
 		{ what: "a truncated file", input: () => built().toBinary().subarray(0, 1000), message: /truncated/ },
 		{
