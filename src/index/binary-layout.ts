@@ -9,7 +9,8 @@
  *     16     4  flags
  *     20     4  section count n
  *     24     8  total byte length (float64)
- *     32    32  SHA-256 of every byte but these 32 (a nested snapshot: only its header)
+ *     32     4  CRC-32 of every byte but these 32 (a nested snapshot: only its header)
+ *     36    28  zero (reserved)
  *     64  16 n  section table: offset, byte length (float64 each)
  *      …        sections, each at a multiple of 8
  * ```
@@ -18,11 +19,16 @@
  * typed-array views of the input without copying when the input is aligned (a section whose
  * absolute offset is not a multiple of its element size is copied). Saving and loading need a
  * little-endian platform (every platform Node ships for but s390x).
+ *
+ * The CRC-32 catches accidental damage only (crc32.ts); against an edited file, resealed, the
+ * structural checks of each snapshot's content hold (binary-check.ts). Layout version 1 held a
+ * SHA-256 there, which cost 26–40 ms more per load at 100k tools; its snapshots are refused as
+ * another version.
  * @internal
  */
 import { ToolSearchError } from "../errors.js";
 import { invalidIndexData } from "../internal/guards.js";
-import { sha256 } from "./checksum.js";
+import { crc32 } from "./crc32.js";
 
 /** The typed arrays a section can hold. */
 export type Section = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
@@ -65,23 +71,23 @@ function requireLittleEndian(): void {
 
 const align = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
 
-/** The bytes the checksum covers: all but the checksum, and of a nested snapshot its header only. */
-function digestOf(bytes: Uint8Array, nested: { at: number; length: number } | undefined): string {
-	const digest = sha256();
-	digest.update(bytes.subarray(0, CHECKSUM_AT));
-	if (nested === undefined) digest.update(bytes.subarray(CHECKSUM_AT + CHECKSUM_LENGTH));
-	else {
-		const end = nested.at + nested.length;
-		digest.update(bytes.subarray(CHECKSUM_AT + CHECKSUM_LENGTH, nested.at + Math.min(HEADER, nested.length)));
-		digest.update(bytes.subarray(end));
-	}
-	return digest.hex();
+/** The CRC of the bytes the checksum covers: all but the checksum, and of a nested snapshot its header only. */
+function digestOf(bytes: Uint8Array, nested: { at: number; length: number } | undefined): number {
+	let crc = crc32(bytes.subarray(0, CHECKSUM_AT));
+	if (nested === undefined) return crc32(bytes.subarray(CHECKSUM_AT + CHECKSUM_LENGTH), crc);
+	crc = crc32(
+		bytes.subarray(CHECKSUM_AT + CHECKSUM_LENGTH, nested.at + Math.min(HEADER, nested.length)),
+		crc,
+	);
+	return crc32(bytes.subarray(nested.at + nested.length), crc);
 }
 
-function hexOf(bytes: Uint8Array): string {
-	let hex = "";
-	for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-	return hex;
+/** Whether the checksum field holds `crc` followed by zeros. */
+function holdsChecksum(view: DataView, crc: number): boolean {
+	if (view.getUint32(CHECKSUM_AT, true) !== crc) return false;
+	for (let at = CHECKSUM_AT + 4; at < CHECKSUM_AT + CHECKSUM_LENGTH; at++)
+		if (view.getUint8(at) !== 0) return false;
+	return true;
 }
 
 /** Lays `sections` out in one buffer (spec's kinds, in order) behind the header, with the checksum. */
@@ -124,9 +130,8 @@ export function sealLayout(spec: LayoutSpec, bytes: Uint8Array): Uint8Array {
 		spec.nested === undefined || entry + ENTRY > bytes.length
 			? undefined
 			: { at: view.getFloat64(entry, true), length: view.getFloat64(entry + 8, true) };
-	const hex = digestOf(bytes, nested);
-	for (let i = 0; i < CHECKSUM_LENGTH; i++)
-		bytes[CHECKSUM_AT + i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+	bytes.fill(0, CHECKSUM_AT, CHECKSUM_AT + CHECKSUM_LENGTH);
+	view.setUint32(CHECKSUM_AT, digestOf(bytes, nested), true);
 	return bytes;
 }
 
@@ -176,7 +181,7 @@ export function readLayout(spec: LayoutSpec, input: unknown): { flags: number; s
 		next = at + length;
 	}
 	const nested = spec.nested === undefined ? undefined : places[spec.nested];
-	if (hexOf(bytes.subarray(CHECKSUM_AT, CHECKSUM_AT + CHECKSUM_LENGTH)) !== digestOf(bytes, nested))
+	if (!holdsChecksum(view, digestOf(bytes, nested)))
 		throw invalidIndexData(`${spec.what} does not match its checksum: it was damaged or edited`);
 	const flags = view.getUint32(16, true);
 	const sections = places.map(({ at, length }, i) => sectionView(bytes, at, length, kinds[i] as SectionKind));

@@ -10,6 +10,7 @@
  * @internal
  */
 import { FIELD_COUNT } from "./index-store.js";
+import { largeFloat32Array } from "./large-arrays.js";
 import { MAX_POSTING_TF, metaField, PAIR_START } from "./postings.js";
 import type { ScoringContext } from "./scoring-context.js";
 
@@ -20,9 +21,11 @@ import type { ScoringContext } from "./scoring-context.js";
 export function mainImpacts(ctx: ScoringContext, termId: number): Float32Array {
 	const { store, weights, c0, c1, impactEpoch } = ctx;
 	const postings = store.postings;
-	const { impacts, impactStamp } = postings;
-	if (impactStamp[termId] === impactEpoch) return impacts;
+	const { impactStamp } = postings;
+	if (impactStamp[termId] === impactEpoch) return postings.impacts;
 	const { offsets, docs, metaOffsets, meta } = postings;
+	if (postings.impacts.length !== docs.length) postings.impacts = largeFloat32Array(docs.length);
+	const impacts = postings.impacts;
 	const { fieldLength } = store;
 	const end = offsets[termId + 1] as number;
 	const metaEnd = metaOffsets[termId + 1] as number;

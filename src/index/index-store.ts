@@ -97,6 +97,11 @@ export class IndexStore {
 		return this.#nameTable?.find(name);
 	}
 
+	/** The names' table a binary load installed, until the store first changes or is asked much. */
+	get loadedNames(): NameTable | undefined {
+		return this.#nameTable;
+	}
+
 	/**
 	 * Installs a binary load's names, every slot live, found through `table` until the first change
 	 * (which makes {@link slotOf} from them).

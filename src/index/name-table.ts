@@ -6,7 +6,9 @@
  * (the active tools); the store makes its `Map` from it only when it first changes.
  *
  * The hash is seeded once per process, so that a crafted file cannot make every name collide.
- * Lookups do not depend on the seed's value, only on names being equal.
+ * Lookups do not depend on the seed's value, only on names being equal. A table is never changed
+ * once built: a `tool_search` view of a catalogue that lists exactly these names, in this order,
+ * keeps it as its name lookup (catalog-view.ts, `KnownNames`).
  * @internal
  */
 
@@ -46,28 +48,54 @@ function sameRange(text: string, a: number, aEnd: number, b: number, bEnd: numbe
 export class NameTable {
 	/** Per cell, a slot + 1 (0: empty). A power of two, at least twice the names. */
 	readonly #cells: Int32Array;
+	/** The names by slot (the table's own array: nothing changes it). */
+	readonly #names: readonly string[];
 	readonly #text: string;
 	/** Slot `s`'s name is `#text[#offsets[#first + s], #offsets[#first + s + 1])`. */
 	readonly #offsets: Int32Array;
 	readonly #first: number;
 
 	/**
-	 * The table of `slots` names held in `text` as `offsets` lays them out from `first`, or the slot
-	 * whose name an earlier slot already has (a damaged index).
+	 * The table of `names`, held in `text` as `offsets` lays them out from `first`, or the slot
+	 * whose name an earlier slot already has (a damaged index). Keeps `names`: the caller must not
+	 * change the array afterwards.
 	 */
-	static build(text: string, offsets: Int32Array, first: number, slots: number): NameTable | number {
+	static build(
+		text: string,
+		offsets: Int32Array,
+		first: number,
+		names: readonly string[],
+	): NameTable | number {
+		const slots = names.length;
 		let size = 2;
 		while (size < 2 * slots) size *= 2;
-		const table = new NameTable(new Int32Array(size), text, offsets, first);
+		const table = new NameTable(new Int32Array(size), names, text, offsets, first);
 		for (let slot = 0; slot < slots; slot++) if (!table.#insert(slot)) return slot;
 		return table;
 	}
 
-	private constructor(cells: Int32Array, text: string, offsets: Int32Array, first: number) {
+	private constructor(
+		cells: Int32Array,
+		names: readonly string[],
+		text: string,
+		offsets: Int32Array,
+		first: number,
+	) {
 		this.#cells = cells;
+		this.#names = names;
 		this.#text = text;
 		this.#offsets = offsets;
 		this.#first = first;
+	}
+
+	/** How many names the table holds (slots 0 to size - 1). */
+	get size(): number {
+		return this.#names.length;
+	}
+
+	/** The name of `slot` (0 to {@link size} - 1). */
+	nameAt(slot: number): string {
+		return this.#names[slot] as string;
 	}
 
 	/** Adds `slot`'s name; `false` when an earlier slot has it. */

@@ -18,12 +18,12 @@
  * An entry's `meta` packs the field index (4 bits) and the term frequency in that field (11 bits,
  * capped at 2047; far past where BM25 saturates).
  *
- * The bulk chunks, a merge's new segment and the impacts come from `large-arrays.ts` (outside V8's
+ * The bulk chunks, a merge's new segment and the impacts (`impacts.ts`) come from `large-arrays.ts` (outside V8's
  * external-memory accounting, so that a large build does not force a full collection).
  * @internal
  */
 
-import { largeFloat32Array, largeInt32Array, largeUint16Array } from "./large-arrays.js";
+import { largeInt32Array, largeUint16Array } from "./large-arrays.js";
 
 /** Largest frequency a posting records. */
 export const MAX_POSTING_TF = 2047;
@@ -48,6 +48,8 @@ export function metaTf(meta: number): number {
 /** Entries per bulk chunk (384 KiB of terms and metas). */
 const BULK_CHUNK_BITS = 16;
 const BULK_CHUNK = 1 << BULK_CHUNK_BITS;
+
+const NO_IMPACTS = new Float32Array(0);
 
 /** @internal */
 export class Postings {
@@ -259,7 +261,7 @@ export class Postings {
 		this.metaOffsets = metaOffsets;
 		this.meta = meta;
 		this.mainTerms = terms;
-		this.impacts = largeFloat32Array(docs.length);
+		this.impacts = NO_IMPACTS; // made at the first term's (impacts.ts), not by a load that may not search
 		this.impactStamp = new Int32Array(terms);
 		this.largestImpact = new Float32Array(terms);
 	}

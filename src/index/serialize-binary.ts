@@ -26,7 +26,7 @@ import { NameTable } from "./name-table.js";
 import { compactForSave, INDEX_FORMAT_VERSION } from "./serialize.js";
 
 /** Version of the binary container and its sections (the content's version is INDEX_FORMAT_VERSION). */
-export const INDEX_BINARY_VERSION = 1;
+export const INDEX_BINARY_VERSION = 2;
 /** Flag: the strings are UTF-16 code units (some string has a lone surrogate). */
 const UTF16 = 1;
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
@@ -226,10 +226,10 @@ function fillStrings(
 	for (let id = 0; id < terms.length; id++) termIds.set(terms[id] as string, id);
 	if (termIds.size !== terms.length) throw damaged("a term is listed twice");
 	for (const term of terms) store.terms.push(term);
-	const slots = at.firstNamespace - at.firstName;
-	const table = NameTable.build(saved.text, saved.stringOffsets, at.firstName, slots);
+	const names = sliceStrings(saved.text, saved.stringOffsets, at.firstName, at.firstNamespace);
+	const table = NameTable.build(saved.text, saved.stringOffsets, at.firstName, names);
 	if (typeof table === "number") throw damaged(`slot ${table}'s name is listed twice`);
-	store.loadNames(sliceStrings(saved.text, saved.stringOffsets, at.firstName, at.firstNamespace), table);
+	store.loadNames(names.slice(), table); // the table keeps `names`; the store changes its own
 }
 
 /** Where the vocabulary, the names and the namespaces begin among a snapshot's strings. */

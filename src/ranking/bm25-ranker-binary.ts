@@ -14,13 +14,14 @@ import {
 	writeLayout,
 } from "../index/binary-layout.js";
 import type { ToolSearchIndexOptions } from "../index/index-options.js";
+import type { NameTable } from "../index/name-table.js";
 import { indexStore, ToolSearchIndex } from "../index/tool-search-index.js";
 import { RANKER_FORMAT_VERSION } from "./bm25-ranker-snapshot.js";
 import type { FingerprintLanes } from "./document-fingerprint.js";
 import { SavedFingerprints } from "./saved-fingerprints.js";
 
 /** Version of the binary ranker's container (its content's is RANKER_FORMAT_VERSION). */
-const RANKER_BINARY_VERSION = 1;
+const RANKER_BINARY_VERSION = 2;
 
 const SPEC: LayoutSpec = {
 	magic: new Uint8Array([0x89, 0x54, 0x53, 0x52, 0x4e, 0x4b, 0x0d, 0x0a]), // \x89TSRNK\r\n
@@ -74,7 +75,12 @@ export function saveRankerBinary(
 export function loadRankerBinary(
 	bytes: Uint8Array,
 	options: ToolSearchIndexOptions | undefined,
-): { index: ToolSearchIndex; saved: SavedFingerprints; catalogVersion: string | number | undefined } {
+): {
+	index: ToolSearchIndex;
+	saved: SavedFingerprints;
+	catalogVersion: string | number | undefined;
+	names: NameTable | undefined;
+} {
 	const { sections } = readLayout(SPEC, bytes);
 	const [hashes, lengths, indexBytes, versionBytes] = sections as [
 		Uint32Array,
@@ -90,7 +96,8 @@ export function loadRankerBinary(
 			`saved ranker has ${lengths.length} fingerprints for an index of ${index.size} tools: save it again`,
 		);
 	}
-	return { index, saved: new SavedFingerprints(index, { hashes, lengths }), catalogVersion };
+	const names = indexStore(index).loadedNames;
+	return { index, saved: new SavedFingerprints(index, { hashes, lengths }), catalogVersion, names };
 }
 
 /** The saved catalogue version: a JSON string or finite number, or nothing. */

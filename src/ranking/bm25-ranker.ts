@@ -2,6 +2,7 @@ import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchExplanation } from "../index/explain.js";
 import { resolveIndexOptions, type ToolSearchIndexOptions } from "../index/index-options.js";
 import type { IndexSearchResult } from "../index/index-search.js";
+import type { NameTable } from "../index/name-table.js";
 import { ToolSearchIndex } from "../index/tool-search-index.js";
 import type { ToolRanker, ToolRankOptions, ToolSearchDocument, ToolSearchMatch } from "../types.js";
 import { loadRankerBinary, saveRankerBinary } from "./bm25-ranker-binary.js";
@@ -53,6 +54,9 @@ function versionOf(value: unknown): string | number | undefined {
 		: undefined;
 }
 
+/** Reads a `Bm25Ranker`'s loaded names; set by the class's static block. */
+let namesOf: (ranker: Bm25Ranker, version: string | number | undefined) => NameTable | undefined;
+
 /**
  * The default ranker: {@link ToolSearchIndex} behind the pi-compatible {@link ToolRanker} call.
  * Synchronous. Its index holds exactly the documents of the latest call, so a ranking depends only
@@ -83,6 +87,8 @@ export class Bm25Ranker implements ToolRanker {
 	#syncedAt: string | number | undefined;
 	/** Restored from a snapshot saved at `#syncedAt`, and not synced since: trusted at that version. */
 	#trusting = false;
+	/** While trusting, after a binary load: the loaded index's names, in slot order (see {@link trustedNames}). */
+	#loadedNames: NameTable | undefined;
 
 	/** Options as {@link ToolSearchIndex}'s; validated here (throws `INVALID_OPTIONS`). */
 	constructor(options?: ToolSearchIndexOptions) {
@@ -144,6 +150,7 @@ export class Bm25Ranker implements ToolRanker {
 			index = this.#sync.sync(documents);
 			this.#syncedAt = version;
 			this.#trusting = false;
+			this.#loadedNames = undefined;
 		}
 		return index.searchDetailed(typeof query === "string" ? query : "", {
 			limit,
@@ -251,11 +258,31 @@ export class Bm25Ranker implements ToolRanker {
 	 * ```
 	 */
 	static fromBinary(bytes: Uint8Array, options?: ToolSearchIndexOptions): Bm25Ranker {
-		const { index, saved, catalogVersion } = loadRankerBinary(bytes, options);
+		const { index, saved, catalogVersion, names } = loadRankerBinary(bytes, options);
 		const ranker = new Bm25Ranker(options);
 		ranker.#sync.restore(index, saved);
 		ranker.#syncedAt = catalogVersion;
 		ranker.#trusting = catalogVersion !== undefined;
+		if (ranker.#trusting) ranker.#loadedNames = names;
 		return ranker;
 	}
+
+	static {
+		namesOf = (ranker, version) =>
+			ranker.#trusting && version !== undefined && Object.is(version, ranker.#syncedAt)
+				? ranker.#loadedNames
+				: undefined;
+	}
+}
+
+/**
+ * The names of `ranker`'s index as a binary snapshot held them, in slot order, when `ranker` is a
+ * `Bm25Ranker` restored from one saved at catalogue `version` and not synced since (so it answers
+ * at that version from the saved index); else `undefined`. `tool_search`'s first collect at that
+ * version checks the host's names against them instead of hashing each into a map
+ * (searchable-catalog.ts). The table never changes.
+ * @internal
+ */
+export function trustedNames(ranker: unknown, version: string | number | undefined): NameTable | undefined {
+	return ranker instanceof Bm25Ranker ? namesOf(ranker, versionOf(version)) : undefined;
 }

@@ -12,6 +12,7 @@ import { ToolSearchError } from "../errors.js";
 import type { ToolInfo, ToolNamespace, ToolSearchDocument } from "../types.js";
 import { NamespaceTally } from "./namespace-tally.js";
 import type { ToolSearchNamespaceSummary } from "./result-types.js";
+import type { NameLookup } from "./taken-names.js";
 
 /** A searchable tool with its namespace (as given then) and search document. */
 export interface SearchableTool {
@@ -50,12 +51,16 @@ export interface SearchableTools {
 export const FIELDS_PER_TOOL = 5;
 
 /**
- * Appends `tool`'s `description`, `parameters`, `inputSchema`, `title` and `label` to `fields`, each
- * read once; a getter that throws throws here, before anything is appended.
+ * Writes `tool`'s `description`, `parameters`, `inputSchema`, `title` and `label` to `fields` from
+ * `at`, each read once; a getter that throws throws here, before anything is written.
  */
-export function readFields(tool: ToolInfo, fields: unknown[]): void {
+export function readFields(tool: ToolInfo, fields: unknown[], at: number): void {
 	const { description, parameters, inputSchema, title, label } = tool;
-	fields.push(description, parameters, inputSchema, title, label);
+	fields[at] = description;
+	fields[at + 1] = parameters;
+	fields[at + 2] = inputSchema;
+	fields[at + 3] = title;
+	fields[at + 4] = label;
 }
 
 /** Whether `tool`'s fields are `fields`' five from `at` (the same values, compared with `===`). */
@@ -142,8 +147,8 @@ export interface ViewColumns {
 	readonly fields: unknown[];
 	/** Per tool, when the catalogue has a `namespaceOf`; else `undefined`. */
 	readonly namespaces: (ToolNamespace | undefined)[] | undefined;
-	/** Every name taken: its searchable tool's index, or -1 (excluded, or `tool_search`). */
-	readonly byName: Map<string, number>;
+	/** A searchable tool's index by name (`undefined` or -1 for any other name). */
+	byName: NameLookup;
 	/** Entries carried over from an earlier view (their documents are built), by index. */
 	readonly reused: (Entry | undefined)[] | undefined;
 }
@@ -158,7 +163,7 @@ export class CatalogView implements SearchableTools {
 	readonly names: readonly string[];
 	readonly fields: readonly unknown[];
 	readonly namespaces: readonly (ToolNamespace | undefined)[] | undefined;
-	readonly byName: ReadonlyMap<string, number>;
+	readonly byName: NameLookup;
 	/** The entries made so far, by index (allocated at the first). */
 	#entries: (Entry | undefined)[] | undefined;
 	#tools: readonly Entry[] | undefined;

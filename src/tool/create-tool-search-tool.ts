@@ -19,7 +19,7 @@ import { type Discovery, discover } from "../pipeline/discover.js";
 import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
 import { resolvePipeline } from "../pipeline/pipeline-options.js";
 import { DiscoveryLedger, discoveryTrace, emitTrace, newDiscoveryId } from "../pipeline/trace.js";
-import { Bm25Ranker } from "../ranking/bm25-ranker.js";
+import { Bm25Ranker, trustedNames } from "../ranking/bm25-ranker.js";
 import { throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
@@ -40,6 +40,7 @@ import { type ParsedPhrasing, parseQuerySyntax } from "./query-syntax.js";
 import { echoedQuery } from "./result-budget.js";
 import { SearchableCatalog, type SearchableTools } from "./searchable-catalog.js";
 import { readSourceStatus, type ToolSearchSourceStatus } from "./source-status.js";
+import type { KnownNames } from "./taken-names.js";
 import type { ToolSearchToolDefinition } from "./tool-definition.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
@@ -149,6 +150,19 @@ export function buildToolSearchTool(
 		return own;
 	}
 
+	/**
+	 * The names of the saved index a ranker of the chain answers from at `version`, if one does
+	 * (`trustedNames`): the host's catalogue at that version is expected to list them, in order.
+	 */
+	function expectedNames(version: string | number | undefined): KnownNames | undefined {
+		if (version === undefined) return undefined;
+		for (const each of rankersForCall()) {
+			const names = trustedNames(each, version);
+			if (names !== undefined) return names;
+		}
+		return undefined;
+	}
+
 	/** Reads the catalogue and runs the discovery for one call. */
 	async function search(
 		phrasings: readonly ParsedPhrasing[],
@@ -170,7 +184,11 @@ export function buildToolSearchTool(
 	> {
 		const mark = performance.now();
 		const catalogVersion = readCatalogVersion(tools);
-		const view = catalog.collectAt(catalogVersion, () => hostList(tools.getAllTools(), "getAllTools"));
+		const view = catalog.collectAt(
+			catalogVersion,
+			() => hostList(tools.getAllTools(), "getAllTools"),
+			() => expectedNames(catalogVersion),
+		);
 		const hidden = new Set(activeNames(tools.getActiveTools()));
 		const collectMs = elapsedMs(mark);
 		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.

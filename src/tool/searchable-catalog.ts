@@ -18,6 +18,7 @@ import {
 	sameNamespace,
 	type ViewColumns,
 } from "./catalog-view.js";
+import { type KnownNames, type NameLookup, TakenNames } from "./taken-names.js";
 
 export type { SearchableTool, SearchableTools } from "./catalog-view.js";
 
@@ -44,24 +45,16 @@ function nameOf(item: unknown): string | undefined {
 }
 
 /**
- * Appends `tool`'s fields to `fields`; `false` when reading them throws (a hostile getter or
+ * Writes `tool`'s fields to `fields` from `at`; `false` when reading them throws (a hostile getter or
  * proxy: the tool is skipped, not the search).
  */
-function tryReadFields(tool: ToolInfo, fields: unknown[]): boolean {
+function tryReadFields(tool: ToolInfo, fields: unknown[], at: number): boolean {
 	try {
-		readFields(tool, fields);
+		readFields(tool, fields, at);
 		return true;
 	} catch {
 		return false;
 	}
-}
-
-/**
- * Where the first tool named `name` is among the searchable ones taken so far, or -1 when that tool
- * was excluded (or is `tool_search`): what the name maps to when a second tool of that name comes.
- */
-function firstTaken(names: readonly string[], name: string): number {
-	return names.indexOf(name);
 }
 
 /** What a collect carries over from the last one, to reuse built documents. */
@@ -101,6 +94,51 @@ function madeFrom(entry: Entry, at: number, columns: ViewColumns): boolean {
 	);
 }
 
+/**
+ * Columns for up to `capacity` tools, written by index (at 100k tools, in a fresh process, pushing
+ * the same values cost ≈ 30 ms against ≈ 16, most of it growing the arrays); {@link finishColumns}
+ * cuts them to the tools taken.
+ */
+function emptyColumns(capacity: number, namespaces: boolean, reuse: boolean): ViewColumns {
+	return {
+		items: new Array<ToolInfo>(capacity),
+		names: new Array<string>(capacity),
+		fields: new Array<unknown>(capacity * FIELDS_PER_TOOL),
+		namespaces: namespaces ? new Array<ToolNamespace | undefined>(capacity) : undefined,
+		byName: NO_NAMES,
+		reused: reuse ? [] : undefined,
+	};
+}
+
+const NO_NAMES = new Map<string, number>();
+
+/** Cuts `columns` to the `count` tools taken, found by `byName`. */
+function finishColumns(columns: ViewColumns, count: number, byName: NameLookup): void {
+	columns.items.length = count;
+	columns.names.length = count;
+	columns.fields.length = count * FIELDS_PER_TOOL;
+	if (columns.namespaces !== undefined) columns.namespaces.length = count;
+	columns.byName = byName;
+}
+
+/**
+ * Carries over the entry (and its built document) of the tool just taken at `at` from the last
+ * view or from the tools the last collect excluded, when its fields and namespace are the same;
+ * whether it was the tool at the same index last time.
+ */
+function reuseEntry(known: Known, view: CatalogView, columns: ViewColumns, at: number): boolean {
+	const name = columns.names[at] as string;
+	const last = lastIndexOf(view, name, at, columns);
+	if (last >= 0) {
+		(columns.reused as (Entry | undefined)[])[at] = view.madeAt(last);
+	} else {
+		const parked = known.excluded.get(name);
+		if (parked !== undefined && madeFrom(parked, at, columns))
+			(columns.reused as (Entry | undefined)[])[at] = parked;
+	}
+	return last === at;
+}
+
 /** The entry made for `name` in the last view, or kept aside when the last collect excluded it. */
 function madeEntry(known: Known, name: string): Entry | undefined {
 	const last = known.view?.byName.get(name);
@@ -136,23 +174,36 @@ export class SearchableCatalog {
 	 * one it was collected at, without calling `read` or looking at a tool; else {@link collect}
 	 * of what `read` returns, recorded at `version`. `undefined` (no signal) always collects.
 	 */
-	collectAt(version: string | number | undefined, read: () => unknown): SearchableTools {
+	collectAt(
+		version: string | number | undefined,
+		read: () => unknown,
+		names?: () => KnownNames | undefined,
+	): SearchableTools {
 		const last = this.#last;
 		if (version !== undefined && last !== undefined && Object.is(version, this.#version)) return last;
-		const view = this.collect(read());
+		const view = this.collect(read(), names?.());
 		this.#version = version;
 		return view;
 	}
 
-	/** The searchable tools among `all` (what the host's `getAllTools()` returned). */
-	collect(all: unknown): SearchableTools {
+	/**
+	 * The searchable tools among `all` (what the host's `getAllTools()` returned). `names`: the names
+	 * they are expected to have, in order (a saved index's at the catalogue version it was saved
+	 * at), which spares hashing each name into a map while they have them (taken-names.ts); the view
+	 * is the same either way.
+	 */
+	collect(all: unknown, names?: KnownNames): SearchableTools {
 		this.#version = undefined;
 		const items = Array.isArray(all) ? (all as unknown[]) : [];
 		const last = this.#last;
 		if (last !== undefined && this.#sameAsLast(items, last)) return last;
 		// A copy, read from then kept: a getter that appends to the host's array is not followed.
 		const held = items.slice();
-		const { columns, excluded, same } = this.#columnsOf(held, { view: last, excluded: this.#excluded });
+		const { columns, excluded, same } = this.#columnsOf(
+			held,
+			{ view: last, excluded: this.#excluded },
+			names,
+		);
 		// The same tools as last time, in the same order (fresh host objects, same fields): keep the
 		// same view, so the ranker sees the same documents array and re-indexes nothing.
 		const result = last !== undefined && same ? last : new CatalogView(columns);
@@ -164,42 +215,27 @@ export class SearchableCatalog {
 
 	/**
 	 * The columns of the searchable tools among `items`; `same` when every one is the tool at the
-	 * same index last time with the same fields and namespace, and there are as many.
+	 * same index last time with the same fields and namespace, and there are as many. `names`, when
+	 * given, are the names expected (taken-names.ts).
 	 */
 	#columnsOf(
 		items: readonly unknown[],
 		known: Known,
+		names: KnownNames | undefined,
 	): { columns: ViewColumns; excluded: Map<string, Entry>; same: boolean } {
 		const namespaceOf = this.#namespaceOf;
-		const columns: ViewColumns = {
-			items: [],
-			names: [],
-			fields: [],
-			namespaces: namespaceOf === undefined ? undefined : [],
-			byName: new Map(),
-			reused: known.view === undefined ? undefined : [],
-		};
-		const { byName, fields, reused } = columns;
+		const columns = emptyColumns(items.length, namespaceOf !== undefined, known.view !== undefined);
+		const taken = new TakenNames(columns.names, names);
 		const excluded = new Map<string, Entry>();
 		let same = known.view !== undefined;
-		// Until a name repeats, one map write per tool takes the name (a repeat leaves the size as it
-		// was); after the first repeat, each name is looked up before it is taken.
-		let unique = true;
+		let at = 0;
 		for (const item of items) {
 			const name = nameOf(item);
-			if (name === undefined) continue; // malformed
-			if (unique) {
-				const size = byName.size;
-				byName.set(name, columns.items.length);
-				if (byName.size === size) {
-					unique = false;
-					byName.set(name, firstTaken(columns.names, name));
-					continue; // a second tool of that name
-				}
-			} else if (byName.has(name)) continue;
+			// Malformed, or a second tool of a name already seen.
+			if (name === undefined || taken.seen(name, at)) continue;
 			const tool = item as ToolInfo;
 			if (name === TOOL_SEARCH_TOOL_NAME || this.#exclude?.(tool) === true) {
-				byName.set(name, -1);
+				taken.setAside(name);
 				const entry = madeEntry(known, name);
 				if (entry !== undefined) excluded.set(name, entry);
 				continue;
@@ -207,26 +243,19 @@ export class SearchableCatalog {
 			const namespace = snapshotNamespace(namespaceOf?.(tool));
 			// A namespace without a string name is the host's programmer error: thrown now, not later.
 			if (!validNamespace(namespace)) buildToolSearchDocument({ name }, namespace);
-			if (!tryReadFields(tool, fields)) {
-				byName.delete(name); // skipped, not taken: a later tool of that name may be
+			if (!tryReadFields(tool, columns.fields, at * FIELDS_PER_TOOL)) {
+				taken.release(name); // skipped, not taken: a later tool of that name may be
 				continue;
 			}
-			const at = columns.items.length;
-			columns.items.push(tool);
-			columns.names.push(name);
-			columns.namespaces?.push(namespace);
-			byName.set(name, at);
-			if (known.view === undefined || reused === undefined) continue;
-			const last = lastIndexOf(known.view, name, at, columns);
-			if (last >= 0) {
-				reused[at] = known.view.madeAt(last);
-			} else {
-				const parked = known.excluded.get(name);
-				if (parked !== undefined && madeFrom(parked, at, columns)) reused[at] = parked;
-			}
-			same &&= last === at;
+			taken.take(name, at);
+			columns.items[at] = tool;
+			columns.names[at] = name;
+			if (columns.namespaces !== undefined) columns.namespaces[at] = namespace;
+			if (known.view !== undefined) same = reuseEntry(known, known.view, columns, at) && same;
+			at++;
 		}
-		same &&= columns.items.length === known.view?.size;
+		finishColumns(columns, at, taken.lookup());
+		same &&= at === known.view?.size;
 		return { columns, excluded, same };
 	}
 

@@ -33,14 +33,18 @@ describe("NameTable", () => {
 				fc.nat(3),
 				(names, others, first) => {
 					const { text, offsets } = laidOut(names, first);
-					const table = NameTable.build(text, offsets, first, names.length);
+					const table = NameTable.build(text, offsets, first, names);
 					const repeat = names.findIndex((n, i) => names.indexOf(n) !== i);
 					if (repeat >= 0) {
 						expect(table).toBe(repeat);
 						return;
 					}
 					if (typeof table === "number") throw new Error("no name repeats");
-					for (const [slot, n] of names.entries()) expect(table.find(n)).toBe(slot);
+					expect(table.size).toBe(names.length);
+					for (const [slot, n] of names.entries()) {
+						expect(table.find(n)).toBe(slot);
+						expect(table.nameAt(slot)).toBe(n);
+					}
 					for (const other of others)
 						expect(table.find(other)).toBe(names.includes(other) ? names.indexOf(other) : undefined);
 				},
@@ -58,7 +62,7 @@ describe("NameTable", () => {
 		// Random hashes fill about 2,048 × (1 − e^−0.5) ≈ 806 cells.
 		expect(cells.size).toBeGreaterThan(600);
 		const { text, offsets } = laidOut(names, 0);
-		const table = NameTable.build(text, offsets, 0, names.length) as NameTable;
+		const table = NameTable.build(text, offsets, 0, names) as NameTable;
 		for (const [slot, n] of names.entries()) expect(table.find(n)).toBe(slot);
 	});
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { PAIR_START } from "../../src/index/postings.js";
 import { INDEX_FORMAT_VERSION } from "../../src/index/serialize.js";
-import { resealBinaryIndex } from "../../src/index/serialize-binary.js";
+import { INDEX_BINARY_VERSION, resealBinaryIndex } from "../../src/index/serialize-binary.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 import { CATALOG, catalogNamespaceOf } from "../fixtures/catalog.js";
 import { sectionsOf, withSection } from "../helpers/binary-sections.js";
@@ -64,6 +64,14 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 		expect(ToolSearchIndex.fromBinary(new ToolSearchIndex().toBinary()).size).toBe(0);
 		const twice = ToolSearchIndex.fromBinary(ToolSearchIndex.fromBinary(built().toBinary()).toBinary());
 		expect(rankings(twice)).toEqual(rankings(built()));
+	});
+
+	it("makes the impacts' array at the first search, not at the load, and ranks the same", () => {
+		const loaded = ToolSearchIndex.fromBinary(built().toBinary());
+		const postings = indexStore(loaded).postings;
+		expect(postings.impacts.length).toBe(0);
+		expect(rankings(loaded)).toEqual(rankings(built()));
+		expect(postings.impacts.length).toBe(postings.docs.length);
 	});
 
 	it("reads bytes at any offset (views where aligned, copies where not) and never writes to them", () => {
@@ -184,17 +192,36 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 				return bytes;
 			},
 			message: new RegExp(
-				`version 1\\.${INDEX_FORMAT_VERSION + 1}; this version of tool-search reads 1\\.${INDEX_FORMAT_VERSION}`,
+				`version ${INDEX_BINARY_VERSION}\\.${INDEX_FORMAT_VERSION + 1}; this version of tool-search reads ${INDEX_BINARY_VERSION}\\.${INDEX_FORMAT_VERSION}`,
 			),
 		},
 		{
 			what: "another layout version",
 			input: () => {
 				const bytes = built().toBinary();
-				new DataView(bytes.buffer).setUint32(8, 2, true);
+				new DataView(bytes.buffer).setUint32(8, INDEX_BINARY_VERSION + 1, true);
 				return bytes;
 			},
-			message: /version 2\.\d+; this version/,
+			message: /version 3\.\d+; this version/,
+		},
+		{
+			what: "a snapshot of layout version 1 (a SHA-256 where the CRC-32 is now)",
+			input: () => {
+				const bytes = built().toBinary();
+				new DataView(bytes.buffer).setUint32(8, 1, true);
+				bytes.fill(0xab, 32, 64);
+				return bytes;
+			},
+			message: /version 1\.\d+; this version of tool-search reads 2\./,
+		},
+		{
+			what: "a checksum field not zero after its CRC",
+			input: () => {
+				const bytes = built().toBinary();
+				bytes[40] = 1;
+				return bytes;
+			},
+			message: /does not match its checksum/,
 		},
 		{ what: "a truncated file", input: () => built().toBinary().subarray(0, 1000), message: /truncated/ },
 		{

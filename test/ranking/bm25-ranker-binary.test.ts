@@ -115,6 +115,14 @@ describe("Bm25Ranker.toBinary / fromBinary", () => {
 		expect(thrown(() => Bm25Ranker.fromBinary(fingerprint)).message).toMatch(
 			/binary ranker does not match its checksum/,
 		);
+		// A ranker saved by a version whose container held a SHA-256 (layout 1): refused as another version.
+		const old = bytes.slice();
+		new DataView(old.buffer).setUint32(8, 1, true);
+		const refused = thrown(() => Bm25Ranker.fromBinary(old));
+		expect(refused.code).toBe("INVALID_INDEX_DATA");
+		expect(refused.message).toMatch(
+			/binary ranker has version 1\.\d+; this version of tool-search reads 2\./,
+		);
 		// One fingerprint length fewer, resealed: the section table still fits, the count does not.
 		const shorter = bytes.slice();
 		const view = new DataView(shorter.buffer);

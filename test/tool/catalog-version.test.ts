@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActiveToolSet, createToolSearchTool } from "../../src/index.js";
+import { trustedNames } from "../../src/ranking/bm25-ranker.js";
 import { Bm25Ranker } from "../../src/ranking.js";
 import type { ToolInfo } from "../../src/types.js";
 
@@ -159,6 +160,53 @@ describe("a saved ranker restored at the host's catalogue version", () => {
 		expect(ranker.stats).toMatchObject({ builds: 0, restored: 49, updated: 1 });
 		expect(ranker.catalogVersion).toBeUndefined();
 		expect((JSON.parse(JSON.stringify(ranker)) as { catalogVersion?: unknown }).catalogVersion).toBe("v2");
+	});
+
+	it.each([
+		{ what: "the saved tools, as saved", edit: (tools: ToolInfo[]) => tools },
+		{
+			what: "tool_search, a repeated name, a malformed item and an excluded tool among them",
+			edit: (tools: ToolInfo[]) => [
+				{ name: "tool_search", description: "search" },
+				...tools.slice(0, 5),
+				tools[2] as ToolInfo,
+				{ name: "" } as ToolInfo,
+				...tools.slice(5),
+				{ name: "hidden_tool", description: "weather forecast, hidden" },
+			],
+		},
+		{
+			what: "a tool the snapshot lacks, in the middle, and one of its tools missing",
+			edit: (tools: ToolInfo[]) => [
+				...tools.slice(0, 10),
+				{ name: "new_weather", description: "weather forecast, new" },
+				...tools.slice(12),
+			],
+		},
+		{ what: "the saved tools in another order", edit: (tools: ToolInfo[]) => [...tools].reverse() },
+		{ what: "only the first saved tools", edit: (tools: ToolInfo[]) => tools.slice(0, 6) },
+	])("answers a binary snapshot's first call as a JSON one's, with $what", async ({ edit }) => {
+		const { tools } = countedTools(30);
+		const saved = await savedAt("v1", tools);
+		const binary = Bm25Ranker.fromJSON(saved).toBinary();
+		const hostTools = edit(tools);
+		const call = async (ranker: Bm25Ranker) => {
+			const host = countingHost(hostTools, () => "v1");
+			host.setActiveTools(["tool_4", "tool_9"]);
+			const search = createToolSearchTool({ tools: host, ranker, exclude: (t) => t.name === "hidden_tool" });
+			const results = [];
+			for (const query of ["weather forecast", "does thing", "zzzz"]) {
+				const { details } = await search.execute("x", { query, limit: 3 });
+				const { discovery: _, ...rest } = details as { discovery?: unknown };
+				results.push(rest);
+			}
+			return results;
+		};
+		const fromBinary = Bm25Ranker.fromBinary(binary);
+		expect(fromBinary.catalogVersion).toBe("v1");
+		expect(trustedNames(fromBinary, "v1")?.size).toBe(30); // the names the first collect checks against
+		expect(trustedNames(Bm25Ranker.fromJSON(saved), "v1")).toBeUndefined(); // so the JSON one uses the map
+		expect(await call(fromBinary)).toEqual(await call(Bm25Ranker.fromJSON(saved)));
 	});
 
 	it("a snapshot saved without a version, or called at another, checks every document", async () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SearchableCatalog, type SearchableTools } from "../../src/tool/searchable-catalog.js";
+import type { KnownNames } from "../../src/tool/taken-names.js";
 import type { ToolInfo, ToolNamespace } from "../../src/types.js";
 
 type Item = { kind: "tool" | "throws" | "malformed"; name: string };
@@ -167,6 +168,63 @@ describe("SearchableCatalog across calls (property)", () => {
 					const hidden = new Set(["a"]);
 					expect(view.namespaceSummary(hidden)).toEqual(fresh.namespaceSummary(hidden));
 				}
+			}),
+			{ numRuns: 1000 },
+		);
+	});
+});
+
+/** Distinct names in order, as a saved index gives them (a `NameTable` in the product). */
+function knownNames(names: readonly string[]): KnownNames {
+	return {
+		size: names.length,
+		nameAt: (i) => names[i] as string,
+		find: (n) => (names.includes(n) ? names.indexOf(n) : undefined),
+	};
+}
+
+describe("SearchableCatalog.collect with the names expected (property)", () => {
+	it("makes the same view, asking `exclude` about the same tools, whatever the expected names are", () => {
+		const name = fc.constantFrom("a", "b", "c", "d", "e", "tool_search");
+		const item = fc.record({
+			kind: fc.constantFrom("tool", "tool", "tool", "tool", "throws", "malformed"),
+			name,
+		});
+		const expectedNames = (items: readonly Item[], excluded: ReadonlySet<string>) =>
+			fc.oneof(
+				// what the map would take (the fast path all the way), or a prefix or an extension of it
+				fc.constant(reference(items, excluded).names),
+				fc.nat(6).map((n) => reference(items, excluded).names.slice(0, n)),
+				fc.constant(
+					[...reference(items, excluded).names, "e", "f"].filter((n, i, all) => all.indexOf(n) === i),
+				),
+				// anything else: shuffled, other names, excluded ones
+				fc.uniqueArray(fc.constantFrom("a", "b", "c", "d", "e", "f", "tool_search"), { maxLength: 7 }),
+			);
+		const cases = fc
+			.tuple(fc.array(item, { maxLength: 25 }), fc.subarray(["a", "b", "c", "d"]))
+			.chain(([items, out]) =>
+				fc.tuple(fc.constant(items), fc.constant(new Set(out)), expectedNames(items, new Set(out))),
+			);
+		fc.assert(
+			fc.property(cases, ([items, excluded, names]) => {
+				const hostItems = items.map(hostItem);
+				const asked: { map: unknown[]; known: unknown[] } = { map: [], known: [] };
+				const catalog = (log: unknown[]) =>
+					new SearchableCatalog({
+						exclude: (tool: ToolInfo) => {
+							log.push(tool);
+							return excluded.has(tool.name);
+						},
+					});
+				const plain = catalog(asked.map).collect(hostItems);
+				const view = catalog(asked.known).collect(hostItems, knownNames(names));
+				expect(view.size).toBe(plain.size);
+				expect(view.tools.map((tool) => tool.tool)).toEqual(plain.tools.map((tool) => tool.tool));
+				expect(view.tools.map((tool) => tool.info)).toEqual(plain.tools.map((tool) => tool.info));
+				for (const n of ["a", "b", "c", "d", "e", "f", "tool_search", "x"])
+					expect(view.get(n)?.tool).toBe(plain.get(n)?.tool);
+				expect(asked.known).toEqual(asked.map);
 			}),
 			{ numRuns: 1000 },
 		);
