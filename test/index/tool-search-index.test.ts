@@ -195,7 +195,10 @@ describe("ToolSearchIndex add, remove, update", () => {
 	});
 
 	it.each([
-		{ options: { bm25: { k1: -1 } }, message: "tool-search: bm25.k1 must be a number in [0, 1000000], got -1" },
+		{
+			options: { bm25: { k1: -1 } },
+			message: "tool-search: bm25.k1 must be a number in [0, 1000000], got -1",
+		},
 		{
 			// Past 1e6 a score can overflow to Infinity and every tool ties.
 			options: { bm25: { k1: 1e308 } },
