@@ -6,34 +6,42 @@
  * when slots are renumbered.
  * @internal
  */
+import { seededHash } from "./string-hash.js";
 
-/** FNV-1a over UTF-16 code units of `text[from, to)`. */
-function hashRange(text: string, from: number, to: number): number {
-	let hash = 0x811c9dc5 | 0;
-	for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-	return hash;
+/**
+ * The seed of a table of `keys`: a hash of all of them. The cells are saved, so the seed cannot be
+ * a per-process one (as `name-table.ts`'s is); derived from every key, it cannot be known to
+ * whoever names some of the tools before the whole catalogue is, so names cannot be crafted to
+ * collide (with a fixed seed, tool names picked to share a cell made saving quadratic).
+ */
+export function keysSeed(keys: readonly string[]): number {
+	let seed = 0x9e3779b9;
+	for (const key of keys) seed = Math.imul(seed ^ seededHash(key, 0, key.length, key.length), 0x01000193);
+	return seed >>> 0;
 }
 
 /**
  * The hash table of `keys` (two per slot: the name key, then the local key or an empty string):
  * a power-of-two number of cells (at least twice the keys, so probes stay short), each the number
- * of a key whose hash leads there by linear probing, in key order (so each key's slots come out
- * ascending), or -1; and the most words any key has. Saved with the snapshot.
+ * of a key whose hash ({@link seededHash} from {@link keysSeed}) leads there by linear probing, in
+ * key order (so each key's slots come out ascending), or -1; the most words any key has; and the
+ * seed. Saved with the snapshot.
  */
-export function keyCells(keys: readonly string[]): { cells: Int32Array; maxWords: number } {
+export function keyCells(keys: readonly string[]): { cells: Int32Array; maxWords: number; seed: number } {
 	let capacity = 16;
 	while (capacity < 2 * keys.length) capacity *= 2;
 	const cells = new Int32Array(capacity).fill(-1);
 	const mask = capacity - 1;
+	const seed = keysSeed(keys);
 	let maxWords = 0;
 	for (const [number, key] of keys.entries()) {
 		if (key === "") continue;
 		maxWords = Math.max(maxWords, key.split(" ").length);
-		let cell = hashRange(key, 0, key.length) & mask;
+		let cell = seededHash(key, 0, key.length, seed) & mask;
 		while (cells[cell] !== -1) cell = (cell + 1) & mask;
 		cells[cell] = number;
 	}
-	return { cells, maxWords };
+	return { cells, maxWords, seed };
 }
 
 export class KeyTable {
@@ -48,11 +56,13 @@ export class KeyTable {
 	readonly slots: number;
 	/** The most words any key has. */
 	readonly maxWords: number;
+	/** {@link keyCells}' seed. */
+	readonly #seed: number;
 
 	/**
 	 * Keys of `slots` slots as strings `first` onwards of a decoded text and its string offsets,
-	 * with their {@link keyCells}, checked by the caller: a power-of-two length, at least one empty
-	 * cell (probes end), every other cell a key number below `2 * slots`.
+	 * with their {@link keyCells} and its seed, checked by the caller: a power-of-two length, at least
+	 * one empty cell (probes end), every other cell a key number below `2 * slots`.
 	 */
 	constructor(
 		text: string,
@@ -61,6 +71,7 @@ export class KeyTable {
 		slots: number,
 		cells: Int32Array,
 		maxWords: number,
+		seed: number,
 	) {
 		this.#text = text;
 		this.#offsets = offsets;
@@ -68,6 +79,7 @@ export class KeyTable {
 		this.slots = slots;
 		this.#cells = cells;
 		this.maxWords = maxWords;
+		this.#seed = seed;
 		this.#gone = new Uint8Array(slots);
 	}
 
@@ -78,7 +90,7 @@ export class KeyTable {
 		const text = this.#text;
 		const offsets = this.#offsets;
 		const first = this.#first;
-		for (let cell = hashRange(key, 0, key.length) & mask; ; cell = (cell + 1) & mask) {
+		for (let cell = seededHash(key, 0, key.length, this.#seed) & mask; ; cell = (cell + 1) & mask) {
 			const held = cells[cell] as number;
 			if (held === -1) return;
 			const from = offsets[first + held] as number;

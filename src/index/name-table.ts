@@ -11,24 +11,14 @@
  * keeps it as its name lookup (catalog-view.ts, `KnownNames`).
  * @internal
  */
+import { seededHash } from "./string-hash.js";
 
 /** The seed of {@link hashName} in this process. */
 const SEED = (Math.random() * 0x100000000) >>> 0;
 
-/**
- * FNV-1a over the code units of `text[from, to)`, from a per-process seed, then mixed (murmur3's
- * finaliser). FNV-1a's low bits depend only on the low bits of the seed and of each code unit, and
- * a cell is picked by the low bits: without the mix, names that differ only in bits above the
- * table's size (`"a"` and `"\u8061"` in a table of up to 32,768 cells) all collide, whatever the
- * seed — 16,384 such names took 2.5 s to load instead of 10 ms.
- * @internal
- */
+/** {@link seededHash} from this process's seed. @internal */
 export function hashName(text: string, from: number, to: number): number {
-	let hash = (0x811c9dc5 ^ SEED) >>> 0;
-	for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-	hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-	hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-	return (hash ^ (hash >>> 16)) >>> 0;
+	return seededHash(text, from, to, SEED);
 }
 
 /** Whether `text[from, to)` equals `name`. */

@@ -26,7 +26,7 @@ import { NameTable } from "./name-table.js";
 import { compactForSave, INDEX_FORMAT_VERSION } from "./serialize.js";
 
 /** Version of the binary container and its sections (the content's version is INDEX_FORMAT_VERSION). */
-export const INDEX_BINARY_VERSION = 2;
+export const INDEX_BINARY_VERSION = 3;
 /** Flag: the strings are UTF-16 code units (some string has a lone surrogate). */
 const UTF16 = 1;
 const SUMMARY_FIELD = TOOL_SEARCH_FIELDS.indexOf("summary");
@@ -61,7 +61,7 @@ export function storeToBinary(store: IndexStore, options: ResolvedToolSearchInde
 		const { nameKey, localKey } = nameKeys(name);
 		keys.push(nameKey, localKey === nameKey ? "" : localKey);
 	}
-	const { cells, maxWords } = keyCells(keys);
+	const { cells, maxWords, seed } = keyCells(keys);
 	const strings = encodeStrings([
 		JSON.stringify(options),
 		...TOOL_SEARCH_FIELDS,
@@ -72,7 +72,7 @@ export function storeToBinary(store: IndexStore, options: ResolvedToolSearchInde
 	]);
 	const { postings, summary } = store;
 	const sections: Section[] = [
-		new Int32Array([store.terms.length, slots, store.namespaceIds.size, maxWords]),
+		new Int32Array([store.terms.length, slots, store.namespaceIds.size, maxWords, seed | 0]),
 		strings.offsets,
 		strings.bytes,
 		store.namespaceOf.subarray(0, slots),
@@ -122,6 +122,7 @@ interface Saved {
 	readonly slots: number;
 	readonly namespaces: number;
 	readonly maxWords: number;
+	readonly keySeed: number;
 	readonly text: string;
 	readonly stringOffsets: Int32Array;
 }
@@ -140,9 +141,9 @@ function readSaved(bytes: unknown): Saved {
 		Int32Array,
 	];
 	const [metaOffsets, meta, cells] = sections.slice(8) as [Int32Array, Uint16Array, Int32Array];
-	const [terms = -1, slots = -1, namespaces = -1, maxWords = -1] = counts;
+	const [terms = -1, slots = -1, namespaces = -1, maxWords = -1, keySeed = 0] = counts;
 	if (
-		counts.length !== 4 ||
+		counts.length !== 5 ||
 		Math.min(terms, slots, namespaces, maxWords) < 0 ||
 		stringOffsets.length !== 1 + FIELD_COUNT + terms + 3 * slots + namespaces + 1 ||
 		namespaceOf.length !== slots ||
@@ -154,7 +155,7 @@ function readSaved(bytes: unknown): Saved {
 		);
 	const text = decodeStrings(stringOffsets, stringBytes, (flags & UTF16) !== 0, "binary index");
 	const arrays = { namespaceOf, fieldLength, summary, offsets, docs, metaOffsets, meta, cells };
-	return { ...arrays, terms, slots, namespaces, maxWords, text, stringOffsets };
+	return { ...arrays, terms, slots, namespaces, maxWords, keySeed, text, stringOffsets };
 }
 
 /** Loads a binary snapshot: checks header, checksum and structure, then assembles the store. */
@@ -205,6 +206,7 @@ export function storeFromBinary(bytes: unknown): { store: IndexStore; options: u
 		slots,
 		saved.cells,
 		saved.maxWords,
+		saved.keySeed >>> 0,
 	);
 	store.keys.load(keys);
 	store.postings.install(saved.offsets, saved.docs, saved.metaOffsets, saved.meta, terms);

@@ -7,8 +7,8 @@ import { KeyTable, keyCells } from "../../src/index/key-table.js";
 function tableOf(keys: readonly string[]): KeyTable {
 	const offsets = new Int32Array(keys.length + 1);
 	for (const [at, key] of keys.entries()) offsets[at + 1] = (offsets[at] as number) + key.length;
-	const { cells, maxWords } = keyCells(keys);
-	return new KeyTable(keys.join(""), offsets, 0, keys.length / 2, cells, maxWords);
+	const { cells, maxWords, seed } = keyCells(keys);
+	return new KeyTable(keys.join(""), offsets, 0, keys.length / 2, cells, maxWords, seed);
 }
 
 /** The slots `get` gives, as an array (copied: the map reuses its answer). */
@@ -170,5 +170,42 @@ describe("KeyMap (property, a Map of joined keys is the reference)", () => {
 		keys.add("d", 1);
 		keys.deleteSlot(0);
 		expect(keys.maxWords).toBe(3);
+	});
+});
+
+describe("keyCells", () => {
+	/** The longest run of occupied cells: what a lookup may have to walk. */
+	function longestRun(cells: Int32Array): number {
+		let longest = 0;
+		let run = 0;
+		for (const cell of [...cells, ...cells]) {
+			run = cell === -1 ? 0 : run + 1;
+			longest = Math.max(longest, Math.min(run, cells.length));
+		}
+		return longest;
+	}
+
+	it("spreads keys that differ only in bits above the table's size (probes stay short)", () => {
+		// 1,024 keys of 10 code units, each "a" or "a" + 0x8000: unmixed FNV-1a gives them one cell of
+		// a 4,096-cell table, and a run of 1,024 to walk for every lookup and insertion.
+		const names = Array.from({ length: 1024 }, (_, i) =>
+			Array.from({ length: 10 }, (_, k) => String.fromCharCode(0x61 + (((i >> k) & 1) << 15))).join(""),
+		);
+		const keys = names.flatMap((name) => [name, ""]);
+		expect(longestRun(keyCells(keys).cells)).toBeLessThan(64);
+		const table = tableOf(keys);
+		for (const [at, name] of names.entries()) {
+			const found: number[] = [];
+			table.forEach(name, (slot) => found.push(slot));
+			expect(found).toEqual([at]);
+		}
+	});
+
+	it("seeds the hash from every key, so one key changed moves the others' cells", () => {
+		const keys = Array.from({ length: 64 }, (_, i) => [`tool ${i}`, ""]).flat();
+		const changed = [...keys];
+		changed[0] = "tool x";
+		expect(keyCells(changed).seed).not.toBe(keyCells(keys).seed);
+		expect(keyCells([...keys]).seed).toBe(keyCells(keys).seed);
 	});
 });

@@ -202,7 +202,7 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 				new DataView(bytes.buffer).setUint32(8, INDEX_BINARY_VERSION + 1, true);
 				return bytes;
 			},
-			message: /version 3\.\d+; this version/,
+			message: new RegExp(`version ${INDEX_BINARY_VERSION + 1}\\.\\d+; this version`),
 		},
 		{
 			what: "a snapshot of layout version 1 (a SHA-256 where the CRC-32 is now)",
@@ -212,7 +212,7 @@ describe("ToolSearchIndex.toBinary / fromBinary", () => {
 				bytes.fill(0xab, 32, 64);
 				return bytes;
 			},
-			message: /version 1\.\d+; this version of tool-search reads 2\./,
+			message: new RegExp(`version 1\\.\\d+; this version of tool-search reads ${INDEX_BINARY_VERSION}\\.`),
 		},
 		{
 			what: "a checksum field not zero after its CRC",
