@@ -8,24 +8,22 @@ import {
 	DEFAULT_TOOL_SEARCH_LIMIT,
 	TOOL_SEARCH_TOOL_NAME,
 } from "../defaults.js";
-import { readCatalogVersion } from "../host/catalog-version.js";
-import { activeNames, hostList } from "../host/host-answer.js";
 import type { DiscoveryPlan } from "../integration/discovery-policy.js";
 import { createDiscoverySync, type DiscoverySyncOptions } from "../integration/discovery-sync.js";
 import { checkToolCall } from "../integration/unloaded-tool-guard.js";
 import { elapsedMs, withDeadline } from "../internal/deadline.js";
 import { invalidOptions, isObjectLike } from "../internal/guards.js";
-import { type Discovery, discover } from "../pipeline/discover.js";
 import type { ToolSearchDiscoveryDetails } from "../pipeline/discovery-types.js";
 import { resolvePipeline } from "../pipeline/pipeline-options.js";
 import { DiscoveryLedger, discoveryTrace, emitTrace, newDiscoveryId } from "../pipeline/trace.js";
-import { Bm25Ranker, trustedNames } from "../ranking/bm25-ranker.js";
+import { Bm25Ranker } from "../ranking/bm25-ranker.js";
 import { throwIfAborted } from "../ranking/rank-with-fallback.js";
 import { getDefaultToolRanker, getToolRanker } from "../ranking/registry.js";
 import type { ToolInfo, ToolRanker } from "../types.js";
 import { activateFound } from "./activate-found.js";
 import { createSearchBudget } from "./active-budget.js";
-import { countActive, discoveryDetails, successDetails } from "./call-details.js";
+import { discoveryDetails, successDetails } from "./call-details.js";
+import { searchCall } from "./call-search.js";
 import { TOOL_SEARCH_DESCRIPTION } from "./description.js";
 import { queryDetails } from "./format-notes.js";
 import {
@@ -34,13 +32,10 @@ import {
 	type ToolSearchToolDetails,
 	type ToolSearchToolResult,
 } from "./format-result.js";
-import { interpretQuery, type QueryNotes } from "./interpret-query.js";
 import { formatSearchFailure } from "./pipeline-notes.js";
-import { type ParsedPhrasing, parseQuerySyntax } from "./query-syntax.js";
+import { parseQuerySyntax } from "./query-syntax.js";
 import { echoedQuery } from "./result-budget.js";
-import { SearchableCatalog, type SearchableTools } from "./searchable-catalog.js";
-import { readSourceStatus, type ToolSearchSourceStatus } from "./source-status.js";
-import type { KnownNames } from "./taken-names.js";
+import { SearchableCatalog } from "./searchable-catalog.js";
 import type { ToolSearchToolDefinition } from "./tool-definition.js";
 import { checkOptions, type ToolSearchToolOptions } from "./tool-options.js";
 import { toolSearchSchema } from "./tool-search-schema.js";
@@ -150,69 +145,7 @@ export function buildToolSearchTool(
 		return own;
 	}
 
-	/**
-	 * The names of the saved index a ranker of the chain answers from at `version`, if one does
-	 * (`trustedNames`): the host's catalogue at that version is expected to list them, in order.
-	 */
-	function expectedNames(version: string | number | undefined): KnownNames | undefined {
-		if (version === undefined) return undefined;
-		for (const each of rankersForCall()) {
-			const names = trustedNames(each, version);
-			if (names !== undefined) return names;
-		}
-		return undefined;
-	}
-
-	/** Reads the catalogue and runs the discovery for one call. */
-	async function search(
-		phrasings: readonly ParsedPhrasing[],
-		texts: readonly string[],
-		limit: number,
-		signal: AbortSignal | undefined,
-		ctx: unknown,
-	): Promise<
-		| {
-				view: SearchableTools;
-				hidden: Set<string>;
-				found: Discovery;
-				collectMs: number;
-				totalTools: number;
-				notes: QueryNotes;
-				sources: ToolSearchSourceStatus[];
-		  }
-		| { error: string }
-	> {
-		const mark = performance.now();
-		const catalogVersion = readCatalogVersion(tools);
-		const view = catalog.collectAt(
-			catalogVersion,
-			() => hostList(tools.getAllTools(), "getAllTools"),
-			() => expectedNames(catalogVersion),
-		);
-		const hidden = new Set(activeNames(tools.getActiveTools()));
-		const collectMs = elapsedMs(mark);
-		// Query syntax (issue 15): scopes, +/- words, regex: and select: against this call's view.
-		const sources = readSourceStatus(tools);
-		const interpreted = interpretQuery(phrasings, { searchable: view, active: hidden, sources });
-		if (!interpreted.ok) return { error: interpreted.error };
-		const { runs, notes } = interpreted;
-		const found = await discover({
-			phrasings: texts,
-			runs,
-			limit,
-			view,
-			hidden,
-			signal,
-			ctx,
-			rankers: rankersForCall(),
-			fallback: ownRanker(),
-			pipeline,
-			catalogVersion,
-		});
-		throwIfAborted(signal);
-		const totalTools = view.size - countActive(view.get.bind(view), hidden);
-		return { view, hidden, found, collectMs, totalTools, notes, sources };
-	}
+	const callContext = { tools, catalog, pipeline, rankers: rankersForCall, fallback: ownRanker };
 
 	/** Hands the call's record to `onTrace`. */
 	function trace(
@@ -245,7 +178,14 @@ export function buildToolSearchTool(
 		// `select:` loads every name it lists (at most maxLimit, checked by the parser), whatever `limit` says.
 		const only = parsed.phrasings.length === 1 ? parsed.phrasings[0] : undefined;
 		const searchLimit = only?.kind === "select" ? Math.max(limit, only.names.length) : limit;
-		const searched = await search(parsed.phrasings, queries ?? [query], searchLimit, signal, ctx);
+		const searched = await searchCall(
+			callContext,
+			parsed.phrasings,
+			queries ?? [query],
+			searchLimit,
+			signal,
+			ctx,
+		);
 		if ("error" in searched)
 			return formatToolSearchError(searched.error, { query: rawQuery(params), defaultLimit });
 		const { view, hidden, found, collectMs, totalTools } = searched;
