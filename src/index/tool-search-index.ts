@@ -1,7 +1,5 @@
-import { DEFAULT_TOOL_SEARCH_LIMIT } from "../defaults.js";
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolSearchDocument, ToolSearchMatch } from "../types.js";
-import { isToolExclusion } from "./exclusion.js";
 import { createExpander } from "./expansion.js";
 import { explainSlot, type ToolSearchExplanation } from "./explain.js";
 import { computeAllImpacts } from "./impacts.js";
@@ -12,6 +10,7 @@ import {
 	type ToolSearchIndexOptions,
 } from "./index-options.js";
 import { type IndexSearchResult, searchStore } from "./index-search.js";
+import { documentName, type IndexSearchOptions, searchLimit } from "./index-search-options.js";
 import { IndexStore } from "./index-store.js";
 import { QueryGuard } from "./query-guard.js";
 import { planQuery, QUERY_LIMITS, type TermExpander, TermPlanCache } from "./query-plan.js";
@@ -19,52 +18,8 @@ import { scoringContext } from "./scoring-context.js";
 import { deserializeStore, type SerializedToolSearchIndex, serializeStore } from "./serialize.js";
 import { storeFromBinary, storeToBinary } from "./serialize-binary.js";
 
-/**
- * Per-call options of {@link ToolSearchIndex.search}.
- *
- * @example
- * ```ts
- * const options: IndexSearchOptions = { limit: 5, exclude: (name) => name.startsWith("slack__") };
- * index.search("send a message", options);
- * ```
- */
-export interface IndexSearchOptions {
-	/** How many matches at most: a positive integer or `Infinity`. Default 8. */
-	limit?: number | undefined;
-	/**
-	 * Leaves out the tools for which it returns true (e.g. those already active), as `exclude` does
-	 * everywhere in the library. Called only for tools that would make the cut, at most once per tool.
-	 * A set of names does the same without a call per tool (cheaper when a query touches many tools).
-	 * It runs mid-query: searching, explaining, changing or saving this index from it throws
-	 * `INVALID_OPTIONS`.
-	 */
-	exclude?: ((name: string) => boolean) | ReadonlySet<string> | undefined;
-}
+export type { IndexSearchOptions } from "./index-search-options.js";
 
-function documentName(document: unknown): string {
-	const name = (document as { name?: unknown } | null | undefined)?.name;
-	if (typeof name !== "string" || name === "") {
-		throw new ToolSearchError("INVALID_TOOL", `document name must be a non-empty string, got ${quote(name)}`);
-	}
-	return name;
-}
-
-/** The limit of a search (default 8), after checking `limit` and `exclude`. */
-function searchLimit(options: IndexSearchOptions): number {
-	const limit = options.limit ?? DEFAULT_TOOL_SEARCH_LIMIT;
-	if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
-		throw new ToolSearchError("INVALID_OPTIONS", `limit must be a positive integer, got ${quote(limit)}`);
-	}
-	if (options.exclude !== undefined && !isToolExclusion(options.exclude)) {
-		throw new ToolSearchError(
-			"INVALID_OPTIONS",
-			`exclude must be a function or a set of names, got ${quote(options.exclude)}`,
-		);
-	}
-	return limit;
-}
-
-/** Reads a `ToolSearchIndex`'s private store; set by the class's static block. */
 let storeOf: (index: ToolSearchIndex) => IndexStore;
 
 /**
@@ -272,7 +227,7 @@ export class ToolSearchIndex {
 
 	/**
 	 * The index as one compact binary snapshot (typed arrays in one buffer, little-endian, with a
-	 * format version and a SHA-256 checksum; DESIGN.md, "Index"): the same content as
+	 * format version and a CRC-32 checksum against damage; DESIGN.md, "Index"): the same content as
 	 * {@link toJSON}, smaller, and loaded by {@link ToolSearchIndex.fromBinary} without parsing.
 	 * Compacts the index first (no observable change). Throws `INVALID_OPTIONS` on a big-endian
 	 * platform.
