@@ -93,7 +93,12 @@ function withPiNamespaces(options: Omit<PiToolSearchOptions, "guard" | "promptSn
 		policy.namespaceOf !== undefined
 	)
 		return { ...options, namespaceOf };
-	return { ...options, namespaceOf, policy: { ...policy, namespaceOf: policyNamespace } };
+	// The caller's policy behind the default (not a copy of its own fields): inherited fields and
+	// getters are read at each sync, as `createToolSearchTool` reads a policy.
+	const withNamespace = Object.create(policy, {
+		namespaceOf: { value: policyNamespace, enumerable: true },
+	}) as typeof policy;
+	return { ...options, namespaceOf, policy: withNamespace };
 }
 
 /**

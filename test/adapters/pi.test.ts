@@ -600,6 +600,26 @@ describe("toolSearchExtension: pi 1.x namespaces", () => {
 		}
 	});
 
+	it("reads the caller's policy as given: inherited fields and getters answering now, as createToolSearchTool does", async () => {
+		let mode = "off";
+		const policies = [
+			Object.create({ mode: "mcp-only" }) as object,
+			{
+				get mode() {
+					return mode;
+				},
+			},
+		];
+		for (const policy of policies) {
+			const pi = withNamespaces();
+			toolSearchExtension({ guard: false, policy: policy as { mode: "mcp-only" } })(pi.api);
+			mode = "mcp-only";
+			await pi.emit("session_start");
+			expect(pi.active().sort()).toEqual(["plain_tool", "tool_search"]);
+			mode = "off";
+		}
+	});
+
 	it("does not change the caller's policy object", () => {
 		const policy = Object.freeze({ mode: "mcp-only" as const });
 		const pi = withNamespaces();
