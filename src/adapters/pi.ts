@@ -55,12 +55,19 @@ const isHidden = (tool: ToolInfo): boolean => (tool as PiToolInfo).exposure === 
  * A tool's namespace as pi 1.x gives it (`namespace: { name: "mcp__github", description }` for an
  * MCP server's tools), named as everywhere else in this package: without the `mcp__` of pi's MCP
  * namespaces, as {@link namespaceFromToolName} reads `mcp__github__create_issue`. `undefined` for
- * pi 0.7x tools, tools without one, and a malformed one (a name that is not a non-empty string).
+ * pi 0.7x tools, tools without one, and a malformed one (a name that is not a non-empty string, or
+ * a getter that throws).
  */
 function piNamespace(tool: ToolInfo): ToolNamespace | undefined {
-	const given: unknown = (tool as PiToolInfo).namespace;
-	if (typeof given !== "object" || given === null) return undefined;
-	const { name, description } = given as { name?: unknown; description?: unknown };
+	let name: unknown;
+	let description: unknown;
+	try {
+		const given: unknown = (tool as PiToolInfo).namespace;
+		if (typeof given !== "object" || given === null) return undefined;
+		({ name, description } = given as { name?: unknown; description?: unknown });
+	} catch {
+		return undefined; // a getter that throws: as malformed (the whole search failed with it)
+	}
 	if (typeof name !== "string") return undefined;
 	const bare = name.startsWith("mcp__") ? name.slice("mcp__".length) : name;
 	if (bare.trim() === "") return undefined;
@@ -86,7 +93,12 @@ function withPiNamespaces(options: Omit<PiToolSearchOptions, "guard" | "promptSn
 		policy.namespaceOf !== undefined
 	)
 		return { ...options, namespaceOf };
-	return { ...options, namespaceOf, policy: { ...policy, namespaceOf: policyNamespace } };
+	// The caller's policy behind the default (not a copy of its own fields): inherited fields and
+	// getters are read at each sync, as `createToolSearchTool` reads a policy.
+	const withNamespace = Object.create(policy, {
+		namespaceOf: { value: policyNamespace, enumerable: true },
+	}) as typeof policy;
+	return { ...options, namespaceOf, policy: withNamespace };
 }
 
 /**

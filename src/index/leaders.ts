@@ -29,7 +29,10 @@ export class Leaders {
 		readonly mark: Int32Array,
 		readonly epoch: number,
 	) {
-		this.#best = new KthBest(k);
+		// A scan offers each tool (slot) once: a heap with room for more than `mark` has slots never
+		// fills, and its threshold stays 0 as a heap of `k` would (a limit such as 2^53 - 1 asked
+		// for an array of that many scores: RangeError).
+		this.#best = new KthBest(Math.min(k, mark.length + 1));
 	}
 
 	/** Starts a term's scan (the heap emptied: a tool is offered once per scan). */

@@ -19,9 +19,12 @@ export function kthBest(
 	// One heap reused from call to call (a typed array of 100 scores lives outside the JS heap: an
 	// allocation per query, and its release, cost more than filling it); taken while in use, since
 	// `keep` may run a nested search.
-	const best = spare ?? new KthBest(k);
+	// At most `slots.length` offers: a heap with room for more never fills and answers 0, as one of
+	// `k` (a limit such as 2^53 - 1 asked for an array of that many scores: RangeError).
+	const size = Math.min(k, slots.length + 1);
+	const best = spare ?? new KthBest(size);
 	spare = undefined;
-	best.reset(k);
+	best.reset(size);
 	for (let n = 0; n < slots.length; n++) {
 		const slot = slots[n] as number;
 		best.offer(slot, score[slot] as number, keep);

@@ -564,6 +564,62 @@ describe("toolSearchExtension: pi 1.x namespaces", () => {
 		expect(found.details.activated_tools[0]).toBe("odd_tool");
 	});
 
+	it("ignores a pi namespace whose getters throw: the tool is searched as one of no namespace", async () => {
+		const hostile = (where: "namespace" | "name") => {
+			const pi = withNamespaces();
+			const throwing = {
+				get(): never {
+					throw new Error("hostile getter");
+				},
+			};
+			const namespace =
+				where === "name" ? Object.defineProperty({}, "name", throwing) : { name: "mcp__units" };
+			pi.tool("odd_tool", "Convert odd units.", "direct", namespace as ToolDefinition["namespace"]);
+			if (where === "namespace") {
+				const all = pi.api.getAllTools();
+				const odd = all.find((tool) => tool.name === "odd_tool") as ToolInfo;
+				const copy = Object.defineProperty({ ...odd, namespace: undefined }, "namespace", throwing);
+				pi.api.getAllTools = () => all.map((tool) => (tool === odd ? copy : tool)) as ToolInfo[];
+			}
+			return pi;
+		};
+		for (const where of ["namespace", "name"] as const) {
+			// mcp-only: a tool of no namespace (nor one in its name) stays loaded.
+			const withPolicy = hostile(where);
+			toolSearchExtension({ guard: false, policy: { mode: "mcp-only" } })(withPolicy.api);
+			await withPolicy.emit("session_start");
+			expect(withPolicy.active()).toContain("odd_tool");
+			// Searched, and not in a namespace.
+			const pi = hostile(where);
+			toolSearchExtension({ guard: false })(pi.api);
+			pi.api.setActiveTools(["tool_search"]);
+			const found = (await pi.search({ query: "convert odd units" })) as { details: ToolSearchToolDetails };
+			expect(found.details.activated_tools[0]).toBe("odd_tool");
+			const miss = (await pi.search({ query: "zzqx" })) as { details: ToolSearchToolDetails };
+			expect(miss.details.namespaces?.map((n) => n.name)).toEqual(["docs", "mail"]);
+		}
+	});
+
+	it("reads the caller's policy as given: inherited fields and getters answering now, as createToolSearchTool does", async () => {
+		let mode = "off";
+		const policies = [
+			Object.create({ mode: "mcp-only" }) as object,
+			{
+				get mode() {
+					return mode;
+				},
+			},
+		];
+		for (const policy of policies) {
+			const pi = withNamespaces();
+			toolSearchExtension({ guard: false, policy: policy as { mode: "mcp-only" } })(pi.api);
+			mode = "mcp-only";
+			await pi.emit("session_start");
+			expect(pi.active().sort()).toEqual(["plain_tool", "tool_search"]);
+			mode = "off";
+		}
+	});
+
 	it("does not change the caller's policy object", () => {
 		const policy = Object.freeze({ mode: "mcp-only" as const });
 		const pi = withNamespaces();

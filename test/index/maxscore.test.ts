@@ -41,4 +41,13 @@ describe("MaxScore", () => {
 			);
 		}
 	});
+
+	it("takes any integer limit, however large: the result is Infinity's (a heap of `limit` scores was allocated)", () => {
+		const index = commonWordIndex();
+		for (const query of ["list issue", "get user file create repo team"]) {
+			const all = index.search(query, { limit: Number.POSITIVE_INFINITY });
+			for (const limit of [2 ** 31, Number.MAX_SAFE_INTEGER])
+				expect(index.search(query, { limit })).toEqual(all);
+		}
+	});
 });

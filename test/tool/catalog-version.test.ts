@@ -209,6 +209,48 @@ describe("a saved ranker restored at the host's catalogue version", () => {
 		expect(await call(fromBinary)).toEqual(await call(Bm25Ranker.fromJSON(saved)));
 	});
 
+	it("answers as a JSON snapshot through later calls: two tool_search instances sharing the ranker, lying hosts, versions moving", async () => {
+		const { tools } = countedTools(30);
+		const saved = await savedAt("v1", tools);
+		const binary = Bm25Ranker.fromJSON(saved).toBinary();
+		const liar = [
+			...tools.slice(0, 8),
+			{ name: "new_weather", description: "weather forecast, new" },
+			...tools.slice(9),
+		];
+		const run = async (ranker: Bm25Ranker) => {
+			let versionA = "v1";
+			let versionB = "v1";
+			let toolsA = [...tools].reverse();
+			const hostA = countingHost(toolsA, () => versionA);
+			hostA.getAllTools = () => [...toolsA];
+			const hostB = countingHost(liar, () => versionB);
+			const a = createToolSearchTool({ tools: hostA, ranker, exclude: (t) => t.name === "tool_3" });
+			const b = createToolSearchTool({ tools: hostB, ranker });
+			const results: unknown[] = [];
+			const ask = async (search: typeof a, host: typeof hostA, query: string) => {
+				host.reset();
+				const { details } = await search.execute("x", { query, limit: 4 });
+				const { discovery: _, ...rest } = details as { discovery?: unknown };
+				results.push(rest);
+			};
+			for (const step of [0, 1, 2, 3]) {
+				if (step === 1) versionB = "v2";
+				if (step === 2) {
+					toolsA = tools.slice(5);
+					versionA = "v3";
+				}
+				if (step === 3) versionA = "v1"; // back at the snapshot's version: the ranker synced since
+				for (const query of ["weather forecast", "does thing 3", "zzzz"]) {
+					await ask(a, hostA, query);
+					await ask(b, hostB, query);
+				}
+			}
+			return results;
+		};
+		expect(await run(Bm25Ranker.fromBinary(binary))).toEqual(await run(Bm25Ranker.fromJSON(saved)));
+	});
+
 	it("a snapshot saved without a version, or called at another, checks every document", async () => {
 		const { tools, walks } = countedTools(20);
 		const saved = await savedAt("v1", tools);
