@@ -41,6 +41,7 @@ import { wrapTools } from "./ai-sdk/wrap-tools.js";
 import { isObject } from "./shared/checks.js";
 import { guardOptions } from "./shared/guard-options.js";
 import { loadedNowMessage } from "./shared/loaded-now-message.js";
+import { policyWith } from "./shared/policy-with.js";
 
 export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel } from "./ai-sdk/embedder.js";
 export { aiSdkEmbedder } from "./ai-sdk/embedder.js";
@@ -98,11 +99,10 @@ export function createAiSdkToolSearch<TOOLS extends ToolSet>(
 		infos.push(toolInfo(name, tool as Tool, infos, at));
 	}
 	const searchInfo: ToolInfo = { name: TOOL_SEARCH_TOOL_NAME };
-	const plan = planDiscovery([...infos, searchInfo], {
-		...policy,
-		mode: policy?.mode ?? "all",
-		pinned: [...(policy?.pinned ?? []), ...pinned],
-	});
+	const plan = planDiscovery(
+		[...infos, searchInfo],
+		policyWith(policy, { mode: policy?.mode ?? "all", pinned: [...(policy?.pinned ?? []), ...pinned] }),
+	);
 	const active = createActiveToolSet({
 		tools: [...names, TOOL_SEARCH_TOOL_NAME].map((name) => ({ name })),
 		active: plan.loaded,

@@ -39,6 +39,7 @@ import { toPiToolDefinition } from "./pi/definition.js";
 import { guardPiToolCalls } from "./pi/guard.js";
 import type { PiExtensionApi, PiToolInfo, PiToolSearchOptions } from "./pi/types.js";
 import { guardOptions } from "./shared/guard-options.js";
+import { policyWith } from "./shared/policy-with.js";
 
 export { toPiToolDefinition } from "./pi/definition.js";
 export { guardPiToolCalls, type PiGuardOptions } from "./pi/guard.js";
@@ -95,9 +96,7 @@ function withPiNamespaces(options: Omit<PiToolSearchOptions, "guard" | "promptSn
 		return { ...options, namespaceOf };
 	// The caller's policy behind the default (not a copy of its own fields): inherited fields and
 	// getters are read at each sync, as `createToolSearchTool` reads a policy.
-	const withNamespace = Object.create(policy, {
-		namespaceOf: { value: policyNamespace, enumerable: true },
-	}) as typeof policy;
+	const withNamespace = policyWith(policy, { namespaceOf: policyNamespace });
 	return { ...options, namespaceOf, policy: withNamespace };
 }
 

@@ -407,6 +407,20 @@ describe("createAiSdkToolSearch: policy and options", () => {
 		expect(off.prepareStep().activeTools).toEqual(Object.keys(catalogue()));
 	});
 
+	it("reads a policy's inherited fields and getters (a class instance), as planDiscovery does", () => {
+		class Small {
+			readonly mode = "auto" as const;
+			get maxTools() {
+				return 1;
+			}
+		}
+		const policy = new Small();
+		const search = createAiSdkToolSearch({ tools: catalogue(), policy });
+		expect(search.plan.searchEnabled).toBe(true);
+		expect(search.plan.reason).toMatch(/more than 1\)/);
+		expect(Object.keys(policy)).toEqual(["mode"]);
+	});
+
 	it("lists the searchable namespaces in the description with listing: include", () => {
 		const search = createAiSdkToolSearch({ tools: catalogue(), listing: "include" });
 		expect(search.toolSearch.description).toBe(

@@ -69,6 +69,12 @@ describe("tools", () => {
 		expect(search.activeTools()).toEqual(["tool_search", "read_file", "github__list_issues"]);
 	});
 
+	it("reads a policy's inherited fields (a policy made with Object.create), as planDiscovery does", () => {
+		const policy = Object.create({ mode: "mcp-only", pinnedNamespaces: ["weather"] });
+		const search = create({ pinned: [], policy });
+		expect(search.activeTools()).toEqual(["tool_search", "read_file", "weather__forecast"]);
+	});
+
 	it("follows the policy: mcp-only keeps tools without a namespace loaded", () => {
 		const search = create({ pinned: [], policy: { mode: "mcp-only" } });
 		expect(search.plan.reason).toBe('mode "mcp-only": 4 MCP tools are deferred');

@@ -14,6 +14,7 @@ import type { ToolSearchPipelineOptions } from "../../pipeline/pipeline-types.js
 import { createToolSearchTool, type ToolSearchToolDefinition } from "../../tool/create-tool-search-tool.js";
 import type { ToolInfo, ToolNamespace, ToolRanker } from "../../types.js";
 import { fail, isObject } from "./checks.js";
+import { policyWith } from "./policy-with.js";
 
 /** A JSON Schema of `type: "object"`. */
 export interface ObjectSchema {
@@ -137,12 +138,14 @@ export function createProviderCatalog<T extends ToolInfo>(
 	});
 
 	const fromPolicy = policy?.pinned;
-	const plan = planDiscovery(infos, {
-		...policy,
-		mode: policy?.mode ?? "all",
-		pinned: Array.isArray(fromPolicy) ? [...fromPolicy, ...(pinned ?? [])] : (fromPolicy ?? pinned),
-		namespaceOf: policy?.namespaceOf ?? (namespaceOf && ((tool: ToolInfo) => namespaceOf(tool)?.name)),
-	});
+	const plan = planDiscovery(
+		infos,
+		policyWith(policy, {
+			mode: policy?.mode ?? "all",
+			pinned: Array.isArray(fromPolicy) ? [...fromPolicy, ...(pinned ?? [])] : (fromPolicy ?? pinned),
+			namespaceOf: policy?.namespaceOf ?? (namespaceOf && ((tool: ToolInfo) => namespaceOf(tool)?.name)),
+		}),
+	);
 	const enabled = plan.searchEnabled;
 	const host = createActiveToolSet({ tools: infos, pinned: plan.loaded });
 	const { ranker, defaultLimit, description, maxActiveTools, maxActiveSchemaTokens } = options;
