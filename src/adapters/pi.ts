@@ -33,6 +33,7 @@
 import { quote, ToolSearchError } from "../errors.js";
 import type { ToolHost } from "../host/types.js";
 import { namespaceFromToolName } from "../integration/discovery-policy.js";
+import { isObject } from "../internal/guards.js";
 import { buildToolSearchTool } from "../tool/create-tool-search-tool.js";
 import type { ToolInfo, ToolNamespace } from "../types.js";
 import { toPiToolDefinition } from "./pi/definition.js";
@@ -87,15 +88,11 @@ function withPiNamespaces(options: Omit<PiToolSearchOptions, "guard" | "promptSn
 	const namespaceOf = options.namespaceOf ?? piNamespace;
 	const policyNamespace = (tool: ToolInfo): string | undefined =>
 		piNamespace(tool)?.name ?? namespaceFromToolName(tool.name);
-	if (
-		policy === undefined ||
-		typeof policy !== "object" ||
-		policy === null ||
-		policy.namespaceOf !== undefined
-	)
+	if (policy === undefined || (isObject(policy) && policy.namespaceOf !== undefined))
 		return { ...options, namespaceOf };
 	// The caller's policy behind the default (not a copy of its own fields): inherited fields and
-	// getters are read at each sync, as `createToolSearchTool` reads a policy.
+	// getters are read at each sync, as `createToolSearchTool` reads a policy. (A policy that is not
+	// an object is passed on as it is, for the options check to refuse.)
 	const withNamespace = policyWith(policy, { namespaceOf: policyNamespace });
 	return { ...options, namespaceOf, policy: withNamespace };
 }

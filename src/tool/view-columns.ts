@@ -8,6 +8,7 @@ import {
 	type CatalogView,
 	type Entry,
 	FIELDS_PER_TOOL,
+	sameFields,
 	sameNamespace,
 	type ViewColumns,
 } from "./catalog-view.js";
@@ -37,15 +38,8 @@ function lastIndexOf(view: CatalogView, name: string, at: number, columns: ViewC
 
 /** Whether `entry` was made from the fields and namespace just read at `at` in `columns` (its document holds). */
 function madeFrom(entry: Entry, at: number, columns: ViewColumns): boolean {
-	const { description, parameters, inputSchema, title, label } = entry.info;
-	const { fields } = columns;
-	const from = at * FIELDS_PER_TOOL;
 	return (
-		description === fields[from] &&
-		parameters === fields[from + 1] &&
-		inputSchema === fields[from + 2] &&
-		title === fields[from + 3] &&
-		label === fields[from + 4] &&
+		sameFields(entry.info, columns.fields, at * FIELDS_PER_TOOL) &&
 		sameNamespace(entry.namespace, columns.namespaces?.[at])
 	);
 }
