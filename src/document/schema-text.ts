@@ -80,8 +80,16 @@ function textOf(value: unknown): string | undefined {
  * `$ref`s (JSON pointers resolved against the root `schema`, e.g. `#/$defs/Issue`). `not` is skipped:
  * it describes what the tool does *not* accept. Remote refs and `$anchor` refs are ignored.
  *
+ * - Reads what `JSON.stringify` would send a model: a node's keywords (`title`, `description`,
+ *   `enum`, `const`, `properties`, `items`, ...) only when they are its own enumerable string keys,
+ *   and `properties`' own enumerable keys. Inherited keys (a class's prototype getters,
+ *   `Object.create(base)`) and non-enumerable ones are not read; a Proxy is read through the keys
+ *   its `ownKeys` trap reports. A keyword's value is read once, and keys the walk does not use are
+ *   never read (so their getters never run).
  * - Never throws on malformed input: anything that is not a plain object where a schema is expected
- *   (null, numbers, strings, arrays) is skipped, as are non-string descriptions and titles.
+ *   (null, numbers, strings, arrays) is skipped, as are non-string descriptions and titles. What a
+ *   read getter or proxy trap throws comes through (`createToolSearchDocument` turns it into
+ *   `INVALID_TOOL`).
  * - Terminates on cycles (`$ref` to itself, mutual refs, JS object cycles): each schema object is
  *   visited once, and the walk stops {@link MAX_SCHEMA_DEPTH} levels below the root.
  * - Reads a bounded part of any schema: at most {@link MAX_SCHEMA_NODES} schema nodes, property
@@ -152,8 +160,14 @@ function addWithin(walk: SchemaWalk, into: UniqueList<string>, text: string): vo
 }
 
 function addText(walk: SchemaWalk, value: unknown): void {
-	const text = textOf(typeof value === "string" ? value.slice(0, walk.chars + 1_000) : value);
+	const cap = walk.chars + 1_000;
+	const text = textOf(typeof value === "string" && value.length > cap ? value.slice(0, cap) : value);
 	if (text !== undefined) addWithin(walk, walk.texts, text);
+}
+
+/** Adds `value` as a text when it is a string (titles and descriptions: other types are skipped). */
+function addString(walk: SchemaWalk, value: unknown): void {
+	if (typeof value === "string") addText(walk, value);
 }
 
 function walkEach(walk: SchemaWalk, list: unknown, depth: number): void {
@@ -164,48 +178,130 @@ function walkEach(walk: SchemaWalk, list: unknown, depth: number): void {
 	}
 }
 
+// The keywords the walk reads, one bit each in what keywordsOf returns.
+const TITLE = 1;
+const DESCRIPTION = 2;
+const ENUM = 4;
+const CONST = 8;
+const PROPERTIES = 16;
+const ITEMS = 32;
+const PREFIX_ITEMS = 64;
+const ADDITIONAL_PROPERTIES = 128;
+const ANY_OF = 256;
+const ONE_OF = 512;
+const ALL_OF = 1024;
+const REF = 2048;
+
+/**
+ * The keywords the walk reads that `node` has as own enumerable string keys, as a bit set: one pass
+ * over the node's keys instead of a `[[Get]]` per keyword, most of which would miss (a node has
+ * two or three of the twelve). For a JSON-parsed node the two read the same values (a property
+ * test holds it); they differ only for inherited, non-enumerable and proxied keys, which
+ * `JSON.stringify` does not send either.
+ */
+function keywordsOf(node: SchemaObject): number {
+	let found = 0;
+	for (const key in node) {
+		if (!Object.hasOwn(node, key)) continue;
+		switch (key) {
+			// The commonest keys first: a string switch compares case by case.
+			case "type":
+			case "required":
+				break;
+			case "description":
+				found |= DESCRIPTION;
+				break;
+			case "properties":
+				found |= PROPERTIES;
+				break;
+			case "title":
+				found |= TITLE;
+				break;
+			case "enum":
+				found |= ENUM;
+				break;
+			case "const":
+				found |= CONST;
+				break;
+			case "items":
+				found |= ITEMS;
+				break;
+			case "prefixItems":
+				found |= PREFIX_ITEMS;
+				break;
+			case "additionalProperties":
+				found |= ADDITIONAL_PROPERTIES;
+				break;
+			case "anyOf":
+				found |= ANY_OF;
+				break;
+			case "oneOf":
+				found |= ONE_OF;
+				break;
+			case "allOf":
+				found |= ALL_OF;
+				break;
+			case "$ref":
+				found |= REF;
+				break;
+		}
+	}
+	return found;
+}
+
 function walkSchema(walk: SchemaWalk, node: unknown, depth: number): void {
 	if (depth > MAX_SCHEMA_DEPTH || !isSchemaObject(node) || walk.visited.has(node)) return;
 	if (!take(walk)) return;
 	walk.visited.push(node);
 	const next = depth + 1;
+	const has = keywordsOf(node);
+	if (has === 0) return;
 
-	if (typeof node.title === "string") addText(walk, node.title);
-	if (typeof node.description === "string") addText(walk, node.description);
-	if (Array.isArray(node.enum)) {
-		for (const value of node.enum) {
-			if (!take(walk)) break;
-			addText(walk, value);
+	if (has & TITLE) addString(walk, node.title);
+	if (has & DESCRIPTION) addString(walk, node.description);
+	if (has & ENUM) {
+		const values = node.enum;
+		if (Array.isArray(values)) {
+			for (const value of values) {
+				if (!take(walk)) break;
+				addText(walk, value);
+			}
 		}
 	}
-	if (Object.hasOwn(node, "const")) addText(walk, node.const);
-
-	const properties = node.properties;
-	if (isSchemaObject(properties)) {
-		for (const name in properties) {
-			if (!Object.hasOwn(properties, name)) continue;
-			if (!take(walk)) break;
-			if (name.trim() !== "") addWithin(walk, walk.names, name);
-			walkSchema(walk, properties[name], next);
-		}
+	if (has & CONST) addText(walk, node.const);
+	if (has & PROPERTIES) walkProperties(walk, node.properties, next);
+	if (has & ITEMS) {
+		const items = node.items;
+		if (Array.isArray(items)) walkEach(walk, items, next);
+		else walkSchema(walk, items, next);
 	}
+	if (has & PREFIX_ITEMS) walkEach(walk, node.prefixItems, next);
+	if (has & ADDITIONAL_PROPERTIES) walkSchema(walk, node.additionalProperties, next);
+	if (has & ANY_OF) walkEach(walk, node.anyOf, next);
+	if (has & ONE_OF) walkEach(walk, node.oneOf, next);
+	if (has & ALL_OF) walkEach(walk, node.allOf, next);
+	if (has & REF) walkRef(walk, node.$ref, next);
+}
 
-	if (Array.isArray(node.items)) walkEach(walk, node.items, next);
-	else walkSchema(walk, node.items, next);
-	walkEach(walk, node.prefixItems, next);
-	walkSchema(walk, node.additionalProperties, next);
-	walkEach(walk, node.anyOf, next);
-	walkEach(walk, node.oneOf, next);
-	walkEach(walk, node.allOf, next);
-
-	const ref = node.$ref;
-	if (typeof ref === "string") {
-		walk.refs ??= new Map();
-		let target = walk.refs.get(ref);
-		if (target === undefined && !walk.refs.has(ref)) {
-			target = resolveLocalRef(walk.root, ref);
-			walk.refs.set(ref, target);
-		}
-		walkSchema(walk, target, next);
+/** Each own enumerable key of `properties` is a name, and its value a schema. */
+function walkProperties(walk: SchemaWalk, properties: unknown, depth: number): void {
+	if (!isSchemaObject(properties)) return;
+	for (const name in properties) {
+		if (!Object.hasOwn(properties, name)) continue;
+		if (!take(walk)) break;
+		if (name.trim() !== "") addWithin(walk, walk.names, name);
+		walkSchema(walk, properties[name], depth);
 	}
+}
+
+/** Walks the target of a local `$ref` (resolved once per walk). */
+function walkRef(walk: SchemaWalk, ref: unknown, depth: number): void {
+	if (typeof ref !== "string") return;
+	walk.refs ??= new Map();
+	let target = walk.refs.get(ref);
+	if (target === undefined && !walk.refs.has(ref)) {
+		target = resolveLocalRef(walk.root, ref);
+		walk.refs.set(ref, target);
+	}
+	walkSchema(walk, target, depth);
 }
