@@ -170,6 +170,8 @@ export class FieldTerms {
 
 	/** Appends the term ids of `text[start, end)`: those of `tokenize(text.slice(start, end))`. */
 	#read(text: string, start: number, end: number, vocabulary: TermVocabulary): void {
+		// An empty field (a tool without a label or namespace text) has no words: no copy, no scan.
+		if (start === end) return;
 		const ids = this.ids;
 		const first = ids.length;
 		const table = this.#table;
