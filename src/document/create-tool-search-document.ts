@@ -83,6 +83,9 @@ function appendLine(joined: string, part: unknown): string {
  *   space-separated, in schema order, deduplicated;
  * - `parameterText`: schema titles, descriptions and enum/const values, one per line, deduplicated.
  *
+ * The schema is read as `JSON.stringify` would send it: own enumerable keys only (inherited and
+ * non-enumerable ones, such as a class's prototype getters, are not indexed).
+ *
  * The pi-compatible properties: `text` is the description, parameter names and parameter text joined
  * by `"\n"`; `summary` is the label (or name), `": "`, and the first non-blank line of the description
  * cut to {@link SUMMARY_MAX_LENGTH}; `namespaceText` is the namespace name, description and
