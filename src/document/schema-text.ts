@@ -95,7 +95,9 @@ function textOf(value: unknown): string | undefined {
  * - Reads a bounded part of any schema: at most {@link MAX_SCHEMA_NODES} schema nodes, property
  *   names and enum values together, and {@link MAX_SCHEMA_TEXT_LENGTH} code units of names and
  *   texts (the text crossing it is cut); the rest is ignored, in walk order. Recursion is at most
- *   {@link MAX_SCHEMA_DEPTH} deep, so no schema overflows the stack.
+ *   {@link MAX_SCHEMA_DEPTH} deep, so no schema overflows the stack. Listing the keys of each node
+ *   read (and of each `properties` object) takes time linear in their number, as
+ *   `JSON.stringify` of the schema does: a node of a million keys costs about half a second.
  * - Every key of `properties` counts as a name, whatever its value (`true` is a valid schema).
  *   Texts are trimmed; empty names and texts are dropped; exact duplicates are kept once.
  * - A sub-schema reached twice (shared by JS reference or by `$ref`) is read at its first visit
