@@ -73,10 +73,11 @@ function collect(score: Float64Array, alive: Uint8Array, slots: number, need: nu
 	const out = collected;
 	let n = 0;
 	for (let slot = 0; slot < slots; slot++) {
-		// Without a branch (`alive` is 0 or 1): which tools pass is unpredictable, and a missed
-		// branch per slot cost up to 3x the pass (a micro-benchmark at 100k slots).
-		out[n] = slot;
-		n += +((score[slot] as number) >= need) & (alive[slot] as number);
+		// A branch: collect runs when few tools can still make the pool (~0.5% of the slots on the
+		// head-term catalogue), so it is predicted, and the pass reads one array instead of writing
+		// a slot per slot: 0.2 → 0.07 ms at 100k slots. With half the slots passing at random, the
+		// branch-free form it replaced was no faster (micro-benchmark: 156–223 against 177–198 µs).
+		if ((score[slot] as number) >= need && alive[slot] === 1) out[n++] = slot;
 	}
 	return out.slice(0, n);
 }
