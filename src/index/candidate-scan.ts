@@ -9,7 +9,7 @@ import { forEachOther, mainOnly } from "./dense-scan.js";
 import { mainImpacts } from "./impacts.js";
 import { bm25PlusTermScore } from "./scoring.js";
 import type { ScoringContext } from "./scoring-context.js";
-import { gallop } from "./term-lookup.js";
+import { seek } from "./term-lookup.js";
 import type { PreparedTerm, PreparedVariant } from "./term-scan.js";
 
 /**
@@ -41,7 +41,7 @@ function candidatesMain(
 		if (intersect) {
 			if (i >= sorted.length || p >= end) break;
 			slot = sorted[i++] as number;
-			p = gallop(docs, 1, p, end, slot);
+			p = seek(docs, p, end, slot);
 			if (p >= end || docs[p] !== slot) continue;
 		} else {
 			if (p >= end) break;
