@@ -17,7 +17,7 @@
  * @internal
  */
 import { addToCandidates } from "./candidate-scan.js";
-import { clearStaged, scanDense } from "./dense-scan.js";
+import { clearStaged, mainOnly, scanDense } from "./dense-scan.js";
 import type { ScoredRun } from "./exhaustive-scan.js";
 import { scanFirst } from "./first-scan.js";
 import { type Keep, Leaders } from "./leaders.js";
@@ -77,6 +77,39 @@ function collect(score: Float64Array, alive: Uint8Array, slots: number, need: nu
 		// head-term catalogue), so it is predicted, and the pass reads one array instead of writing
 		// a slot per slot: 0.2 → 0.07 ms at 100k slots. With half the slots passing at random, the
 		// branch-free form it replaced was no faster (micro-benchmark: 156–223 against 177–198 µs).
+		if ((score[slot] as number) >= need && alive[slot] === 1) out[n++] = slot;
+	}
+	return out.slice(0, n);
+}
+
+/**
+ * The live slots whose total is at least `need` (> 0), ascending, after the scans of the terms
+ * before `next` in the scan order (whose first is `first`). A tool without the first term has at
+ * most the bounds of the others scanned, `remaining[1] - remaining[next]`; when that is below
+ * `need`, every candidate has the first term, and its pairs (a few thousand on the head-term
+ * catalogue) are walked instead of every slot's total.
+ */
+function collectCandidates(
+	ctx: ScoringContext,
+	first: PreparedTerm,
+	need: number,
+	remaining: Float64Array,
+	next: number,
+): Int32Array {
+	const { store } = ctx;
+	const only = mainOnly(ctx, first);
+	const others = (remaining[1] as number) - (remaining[next] as number);
+	if (only === undefined || !(others < need) || only.documentFrequency * 4 > store.slots)
+		return collect(store.score, store.alive, store.slots, need);
+	const { offsets, docs } = store.postings;
+	const { score, alive } = store;
+	const start = offsets[only.termId] as number;
+	const end = offsets[only.termId + 1] as number;
+	if (collected.length < end - start + 1) collected = new Int32Array(end - start + 1);
+	const out = collected;
+	let n = 0;
+	for (let p = start; p < end; p++) {
+		const slot = docs[p] as number;
 		if ((score[slot] as number) >= need && alive[slot] === 1) out[n++] = slot;
 	}
 	return out.slice(0, n);
@@ -190,7 +223,7 @@ function search(
 	let candidates: Int32Array;
 	if (next < n) {
 		const need = leaders.threshold - (remaining[next] as number);
-		const sorted = collect(store.score, alive, store.slots, need);
+		const sorted = collectCandidates(ctx, terms[order[0] as number] as PreparedTerm, need, remaining, next);
 		const rest = { order, remaining, from: next, threshold: leaders.threshold };
 		candidates = lookUpRest(ctx, terms, rest, sorted, poolSize, gate, keep);
 	} else candidates = Int32Array.from(leaders.listed);
