@@ -152,6 +152,12 @@ function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
 }
 
 /**
+ * Below this many slots, a store's summaries stay in the caches from query to query and
+ * {@link touchSummaries} would only add reads.
+ */
+const TOUCHED_FROM_SLOTS = 16_384;
+
+/**
  * Reads where each pool tool's summary lies and its first term id, in two loops of independent
  * reads, before {@link proximityBonus} walks the summaries one tool at a time: at 100k tools the
  * pool's summaries are cache misses, and a loop that only reads lets the processor wait for many
@@ -160,7 +166,7 @@ function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
  * so that they are not dropped.
  */
 export function touchSummaries(store: IndexStore, pairs: ProximityPairs, pool: readonly number[]): number {
-	if (pairs.bonus.length === 0) return 0;
+	if (pairs.bonus.length === 0 || store.slots < TOUCHED_FROM_SLOTS) return 0;
 	const { start: starts, count, values } = store.summary;
 	const { cover } = store;
 	let sink = 0;
