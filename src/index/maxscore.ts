@@ -6,8 +6,9 @@
  * last is a lower bound of the pool's last score: the threshold. A tool whose total plus the bounds
  * of the terms left is below it cannot reach the pool, so the next scans skip its pairs (and, once
  * the bounds left are below it, every tool not seen yet). When the tools that can still make it are
- * few next to the pairs left, they are collected in one pass over the totals and the terms left are
- * looked up for them only (galloping through the pairs), cutting them after each term.
+ * few next to the pairs left, they are collected (from the first term's tools when no tool without
+ * it can make it, else in one pass over the totals) and the terms left are looked up for them only
+ * (seeking through the pairs by interpolation), cutting them after each term.
  *
  * Every tool that can reach the pool gets every term, added in the scan order, so its score equals
  * an exhaustive scan's to the last bit; a skipped tool's total stays below the threshold from then

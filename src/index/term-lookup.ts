@@ -1,6 +1,6 @@
 /**
- * Looking terms up for given tools rather than scanning them: galloping search through a term's
- * pairs, one tool's postings of a term (explain), one tool's tf and contribution for a term, its
+ * Looking terms up for given tools rather than scanning them: interpolation (`seek`) and galloping
+ * search through a term's pairs, one tool's postings of a term (explain), one tool's tf and contribution for a term, its
  * score (named tools, which MaxScore may not have scanned) and its local-name bonus unit.
  * @internal
  */
