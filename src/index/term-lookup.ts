@@ -1,7 +1,8 @@
 /**
  * Looking terms up for given tools rather than scanning them: interpolation (`seek`) and galloping
- * search through a term's pairs, one tool's postings of a term (explain), one tool's tf and contribution for a term, its
- * score (named tools, which MaxScore may not have scanned) and its local-name bonus unit.
+ * search through a term's pairs, one tool's postings of a term (explain), one tool's tf and
+ * contribution for a term, its score (named tools, which MaxScore may not have scanned) and its
+ * local-name bonus unit.
  * @internal
  */
 import { mainImpacts } from "./impacts.js";
