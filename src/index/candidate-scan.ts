@@ -1,20 +1,20 @@
 /**
  * The terms MaxScore looks up for its candidates only, once they are few next to the pairs left
  * (`maxscore.ts`): a term's contribution, as on every other path (`bm25PlusTermScore` of its best
- * variant), added to the candidates' totals; by galloping through a variant's pairs when the
- * candidates are few next to them, else by scanning the pairs for marked tools.
+ * variant), added to the candidates' totals; by seeking through a variant's pairs (interpolation,
+ * `seek`) when the candidates are few next to them, else by scanning the pairs for marked tools.
  * @internal
  */
 import { forEachOther, mainOnly } from "./dense-scan.js";
 import { mainImpacts } from "./impacts.js";
 import { bm25PlusTermScore } from "./scoring.js";
 import type { ScoringContext } from "./scoring-context.js";
-import { gallop } from "./term-lookup.js";
+import { seek } from "./term-lookup.js";
 import type { PreparedTerm, PreparedVariant } from "./term-scan.js";
 
 /**
  * One main-segment variant's contributions for the candidates only (`sorted`, ascending, each
- * carrying `mark[slot] === epoch`): by galloping through the pairs when the candidates are few
+ * carrying `mark[slot] === epoch`): by seeking through the pairs (`seek`) when the candidates are few
  * next to them, else by scanning the pairs for marked tools. Added to the totals (`add`) or staged.
  */
 function candidatesMain(
@@ -32,7 +32,7 @@ function candidatesMain(
 	const target = add ? store.score : store.termScore;
 	const start = offsets[termId] as number;
 	const end = offsets[termId + 1] as number;
-	// A gallop costs a few reads where a scan costs one per pair: worth it past a line of pairs apart.
+	// A seek costs a few reads where a scan costs one per pair: worth it past a line of pairs apart.
 	const intersect = sorted.length * 16 < end - start;
 	let p = start;
 	let i = 0;
@@ -41,7 +41,7 @@ function candidatesMain(
 		if (intersect) {
 			if (i >= sorted.length || p >= end) break;
 			slot = sorted[i++] as number;
-			p = gallop(docs, 1, p, end, slot);
+			p = seek(docs, p, end, slot);
 			if (p >= end || docs[p] !== slot) continue;
 		} else {
 			if (p >= end) break;

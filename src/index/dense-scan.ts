@@ -121,13 +121,25 @@ function stageMain(ctx: ScoringContext, staged: Staged, termId: number, idf: num
 	const { offsets, docs } = store.postings;
 	const { score, termScore } = store;
 	const end = offsets[termId + 1] as number;
+	const { bits } = staged;
 	for (let p = offsets[termId] as number; p < end; p++) {
 		const slot = docs[p] as number;
 		if ((score[slot] as number) < need) continue;
 		const tf = impacts[p] as number;
 		if (tf <= 0) continue;
 		// Inlined for speed; must equal bm25PlusTermScore(tf, idf, ctx) in scoring.ts.
-		stage(staged, termScore, slot, idf * (((k1 + 1) * tf) / (k1 + tf) + delta));
+		const contribution = idf * (((k1 + 1) * tf) / (k1 + tf) + delta);
+		// Inlined for speed; must equal stage(staged, termScore, slot, contribution).
+		const held = termScore[slot] as number;
+		if (contribution <= held) continue;
+		termScore[slot] = contribution;
+		if (held !== 0) continue;
+		if (staged.count === staged.slots.length) staged.add(slot);
+		else {
+			staged.slots[staged.count++] = slot;
+			const w = slot >>> 5;
+			bits[w] = (bits[w] as number) | (1 << (slot & 31));
+		}
 	}
 }
 

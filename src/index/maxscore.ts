@@ -6,8 +6,9 @@
  * last is a lower bound of the pool's last score: the threshold. A tool whose total plus the bounds
  * of the terms left is below it cannot reach the pool, so the next scans skip its pairs (and, once
  * the bounds left are below it, every tool not seen yet). When the tools that can still make it are
- * few next to the pairs left, they are collected in one pass over the totals and the terms left are
- * looked up for them only (galloping through the pairs), cutting them after each term.
+ * few next to the pairs left, they are collected (from the first term's tools when no tool without
+ * it can make it, else in one pass over the totals) and the terms left are looked up for them only
+ * (seeking through the pairs by interpolation), cutting them after each term.
  *
  * Every tool that can reach the pool gets every term, added in the scan order, so its score equals
  * an exhaustive scan's to the last bit; a skipped tool's total stays below the threshold from then
@@ -17,7 +18,7 @@
  * @internal
  */
 import { addToCandidates } from "./candidate-scan.js";
-import { clearStaged, scanDense } from "./dense-scan.js";
+import { clearStaged, mainOnly, scanDense } from "./dense-scan.js";
 import type { ScoredRun } from "./exhaustive-scan.js";
 import { scanFirst } from "./first-scan.js";
 import { type Keep, Leaders } from "./leaders.js";
@@ -73,10 +74,44 @@ function collect(score: Float64Array, alive: Uint8Array, slots: number, need: nu
 	const out = collected;
 	let n = 0;
 	for (let slot = 0; slot < slots; slot++) {
-		// Without a branch (`alive` is 0 or 1): which tools pass is unpredictable, and a missed
-		// branch per slot cost up to 3x the pass (a micro-benchmark at 100k slots).
-		out[n] = slot;
-		n += +((score[slot] as number) >= need) & (alive[slot] as number);
+		// A branch: collect runs when few tools can still make the pool (~0.5% of the slots on the
+		// head-term catalogue), so it is predicted, and the pass reads one array instead of writing
+		// a slot per slot: 0.2 → 0.07 ms at 100k slots. With half the slots passing at random, the
+		// branch-free form it replaced was no faster (micro-benchmark: 156–223 against 177–198 µs).
+		if ((score[slot] as number) >= need && alive[slot] === 1) out[n++] = slot;
+	}
+	return out.slice(0, n);
+}
+
+/**
+ * The live slots whose total is at least `need` (> 0), ascending, after the scans of the terms
+ * before `next` in the scan order (whose first is `first`). A tool without the first term has at
+ * most the bounds of the others scanned, `remaining[1] - remaining[next]`; when that is below
+ * `need`, every candidate has the first term, and its pairs (a few thousand on the head-term
+ * catalogue) are walked instead of every slot's total.
+ */
+function collectCandidates(
+	ctx: ScoringContext,
+	first: PreparedTerm,
+	need: number,
+	remaining: Float64Array,
+	next: number,
+): Int32Array {
+	const { store } = ctx;
+	const only = mainOnly(ctx, first);
+	const others = (remaining[1] as number) - (remaining[next] as number);
+	if (only === undefined || !(others < need) || only.documentFrequency * 4 > store.slots)
+		return collect(store.score, store.alive, store.slots, need);
+	const { offsets, docs } = store.postings;
+	const { score, alive } = store;
+	const start = offsets[only.termId] as number;
+	const end = offsets[only.termId + 1] as number;
+	if (collected.length < end - start + 1) collected = new Int32Array(end - start + 1);
+	const out = collected;
+	let n = 0;
+	for (let p = start; p < end; p++) {
+		const slot = docs[p] as number;
+		if ((score[slot] as number) >= need && alive[slot] === 1) out[n++] = slot;
 	}
 	return out.slice(0, n);
 }
@@ -189,7 +224,7 @@ function search(
 	let candidates: Int32Array;
 	if (next < n) {
 		const need = leaders.threshold - (remaining[next] as number);
-		const sorted = collect(store.score, alive, store.slots, need);
+		const sorted = collectCandidates(ctx, terms[order[0] as number] as PreparedTerm, need, remaining, next);
 		const rest = { order, remaining, from: next, threshold: leaders.threshold };
 		candidates = lookUpRest(ctx, terms, rest, sorted, poolSize, gate, keep);
 	} else candidates = Int32Array.from(leaders.listed);

@@ -151,6 +151,33 @@ function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
 	return undefined;
 }
 
+/**
+ * Below this many slots, a store's summaries stay in the caches from query to query and
+ * {@link touchSummaries} would only add reads.
+ */
+const TOUCHED_FROM_SLOTS = 16_384;
+
+/**
+ * Reads where each pool tool's summary lies and its first term id, in two loops of independent
+ * reads, before {@link proximityBonus} walks the summaries one tool at a time: at 100k tools the
+ * pool's summaries are cache misses, and a loop that only reads lets the processor wait for many
+ * at once, where the walk waits for each in turn (head-terms-100k: the pool's proximity bonuses
+ * 0.071–0.079 → 0.049 ms at p50, touching included). Returns a value that depends on the reads,
+ * so that they are not dropped.
+ */
+export function touchSummaries(store: IndexStore, pairs: ProximityPairs, pool: readonly number[]): number {
+	if (pairs.bonus.length === 0 || store.slots < TOUCHED_FROM_SLOTS) return 0;
+	const { start: starts, count, values } = store.summary;
+	const { cover } = store;
+	let sink = 0;
+	for (let i = 0; i < pool.length; i++) {
+		const slot = pool[i] as number;
+		sink += (starts[slot] as number) + (count[slot] as number) + (cover[slot] as number);
+	}
+	for (let i = 0; i < pool.length; i++) sink += values[starts[pool[i] as number] as number] ?? 0;
+	return sink;
+}
+
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
 	if (pairs.bonus.length === 0) return 0;

@@ -5,7 +5,7 @@
  */
 import type { IndexStore } from "./index-store.js";
 import type { NamedTools } from "./name-rules.js";
-import { NO_PROXIMITY_PAIRS, type ProximityPairs, proximityBonus } from "./proximity.js";
+import { NO_PROXIMITY_PAIRS, type ProximityPairs, proximityBonus, touchSummaries } from "./proximity.js";
 import type { PreparedTerm } from "./term-scan.js";
 
 /** One query's scores, left in the store's scratch arrays until `clearRun`. */
@@ -84,7 +84,12 @@ export class PoolRun implements QueryRun {
 		this.#boosts = boosts;
 		this.#pairs = pairs;
 		this.#fewest = fewest;
+		// The pool's summaries are read next, tool by tool (proximityOf): fetched together first.
+		this.touched = touchSummaries(store, pairs, scores.pool);
 	}
+
+	/** What {@link touchSummaries} read (kept so that the reads are not optimised away). */
+	readonly touched: number;
 
 	boostOf(slot: number): number {
 		return this.#boosts(slot);

@@ -167,6 +167,26 @@ describe("MaxScore = exhaustive search, engine to engine (property)", () => {
 		);
 	});
 
+	it("collects the candidates from the first term's tools only when no tool without it can reach the threshold", () => {
+		// A rare word (scanned first) and common ones, terms looked up as soon as MaxScore can: the
+		// candidates come from the rare word's tools when the common words' bounds cannot reach the
+		// threshold without it, and from every total otherwise.
+		const rare = fc.integer({ min: 6, max: 12 }).map((i) => WORDS[i] as string);
+		const common = fc.integer({ min: 28, max: 39 }).map((i) => WORDS[i] as string);
+		const query = fc
+			.tuple(rare, fc.array(common, { minLength: 1, maxLength: 4 }))
+			.map(([r, c]) => [r, ...c].join(" "));
+		fc.assert(
+			fc.property(
+				scenario(150, 400),
+				fc.array(query, { minLength: 2, maxLength: 6 }),
+				fc.constantFrom(1, 2, 5, 20),
+				(s, queries, poolSize) => expectExact({ ...s, queries, poolSize, lookupShare: 0 }),
+			),
+			{ numRuns: 250 },
+		);
+	});
+
 	it("compared searches with tools, a good share of them pruned (the properties are not vacuous)", () => {
 		expect(STATS.compared).toBeGreaterThan(300);
 		expect(STATS.pruned).toBeGreaterThan(STATS.compared / 5);
