@@ -237,41 +237,59 @@ export function searchStore(
 	poolSize = CANDIDATE_POOL,
 	early = true,
 ): IndexSearchResult {
-	if (plan.terms.length === 0 || store.live === 0) {
-		return {
-			matches: [],
-			terms: plan.terms.map((t) => ({ term: t.term, matched: false, generic: false })),
-			abstained: false,
-			ignoredTerms: plan.ignoredTerms,
-		};
-	}
+	if (plan.terms.length === 0 || store.live === 0) return nothingSearched(plan);
 	const { abstain } = options.rules;
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom, abstain && early);
 	try {
-		const terms: QueryTermInfo[] = [];
-		let meaningful = false;
-		for (let i = 0; i < run.terms.length; i++) {
-			const { term, matched, generic } = run.terms[i] as PreparedTerm;
-			terms.push({ term, matched, generic });
-			if (matched && !generic) meaningful = true;
-		}
+		const { terms, meaningful } = termInfos(run.terms);
 		const { pool } = run;
-		if (run.abstained || (abstain && run.exact.size === 0 && pool.length > 0 && !meaningful)) {
-			return { matches: [], terms, abstained: true, ignoredTerms: plan.ignoredTerms };
-		}
-		const { final, names } = store;
-		for (let i = 0; i < pool.length; i++) {
-			const slot = pool[i] as number;
-			final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
-		}
-		const best = topK(final, names, pool, Math.min(limit, pool.length));
-		const matches: ToolSearchMatch[] = [];
-		for (let i = 0; i < best.length; i++) {
-			const slot = best[i] as number;
-			matches.push({ name: names[slot] as string, score: final[slot] as number });
-		}
-		return { matches, terms, abstained: false, ignoredTerms: plan.ignoredTerms };
+		// One result literal for every outcome: a path whose code never ran (the first abstaining
+		// query) has no type feedback, and the optimised code of this function deoptimised there.
+		const abstained = run.abstained || (abstain && run.exact.size === 0 && pool.length > 0 && !meaningful);
+		const matches = abstained ? [] : finalCut(store, run, limit);
+		return { matches, terms, abstained, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);
 	}
+}
+
+/** The result of a query with no term, or of an empty index: nothing scored. */
+function nothingSearched(plan: QueryPlan): IndexSearchResult {
+	const terms: QueryTermInfo[] = [];
+	for (let i = 0; i < plan.terms.length; i++)
+		terms.push({ term: (plan.terms[i] as QueryPlan["terms"][number]).term, matched: false, generic: false });
+	return { matches: [], terms, abstained: false, ignoredTerms: plan.ignoredTerms };
+}
+
+/** How each query term fared, and whether any matched term is not generic. */
+function termInfos(prepared: readonly PreparedTerm[]): { terms: QueryTermInfo[]; meaningful: boolean } {
+	const terms: QueryTermInfo[] = [];
+	let meaningful = false;
+	for (let i = 0; i < prepared.length; i++) {
+		const { term, matched, generic } = prepared[i] as PreparedTerm;
+		terms.push({ term, matched, generic });
+		if (matched && !generic) meaningful = true;
+	}
+	return { terms, meaningful };
+}
+
+/**
+ * The pool's final scores (namespace boost, proximity bonus), ordered by final score then name and
+ * cut to `limit`. A loop of its own: once per pool tool, it is optimised after a few queries, where
+ * inside the once-a-query glue it ran unoptimised for hundreds.
+ */
+function finalCut(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
+	const { final, names } = store;
+	const { pool } = run;
+	for (let i = 0; i < pool.length; i++) {
+		const slot = pool[i] as number;
+		final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
+	}
+	const best = topK(final, names, pool, Math.min(limit, pool.length));
+	const matches: ToolSearchMatch[] = [];
+	for (let i = 0; i < best.length; i++) {
+		const slot = best[i] as number;
+		matches.push({ name: names[slot] as string, score: final[slot] as number });
+	}
+	return matches;
 }

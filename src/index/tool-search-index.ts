@@ -158,6 +158,8 @@ export class ToolSearchIndex {
 			this.#plans,
 		);
 		const { exclude } = options;
+		// Without `exclude` nothing can call back mid-query: no guard, and no closure per query.
+		if (exclude === undefined) return searchStore(this.#store, this.options, plan, limit, undefined);
 		return this.#guard.run(exclude, () => searchStore(this.#store, this.options, plan, limit, exclude));
 	}
 
