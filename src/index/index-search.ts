@@ -22,7 +22,7 @@ import {
 import { type ScoringContext, scoringContext } from "./scoring-context.js";
 import { matchedUnits } from "./term-lookup.js";
 import type { PreparedTerm } from "./term-scan.js";
-import { topK } from "./top-k.js";
+import { kthBest, topK } from "./top-k.js";
 
 /**
  * How many tools the final ordering considers, at least: the best by BM25 (plus bonus), among which
@@ -274,18 +274,67 @@ function termInfos(prepared: readonly PreparedTerm[]): { terms: QueryTermInfo[];
 }
 
 /**
- * The pool's final scores (namespace boost, proximity bonus), ordered by final score then name and
- * cut to `limit`. A loop of its own: once per pool tool, it is optimised after a few queries, where
- * inside the once-a-query glue it ran unoptimised for hundreds.
+ * Headroom on the proximity bound when ruling tools out of the final cut: a tool's bonus is a sum
+ * of some of the pairs' bonuses in its summary's order, the bound the sum of all of them in query
+ * order, and rounding may put the former an ulp or so above the latter (a relative error far
+ * below this for any number of pairs a query can have).
  */
-function finalCut(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
+const PROXIMITY_SLACK = 1 + 1e-9;
+
+/**
+ * The pool's final scores, ordered by final score then name and cut to `limit`: the same matches
+ * as {@link finalCutOfWholePool}, which a property test holds it to. The proximity bonus reads a
+ * tool's summary, the costliest step per pool tool, so it is computed only for the tools that can
+ * still reach the cut with every pair's bonus: the `k`-th best score with its namespace boost is a
+ * floor of the `k`-th best final score (a bonus is never negative), and a tool below that floor by
+ * more than the bound of the bonus cannot reach it, nor tie with it. A loop of its own: once per
+ * pool tool, it is optimised after a few queries, where inside the once-a-query glue it ran
+ * unoptimised for hundreds.
+ * @internal
+ */
+export function finalCut(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
+	const { final, names } = store;
+	const { pool } = run;
+	const k = Math.min(limit, pool.length);
+	// finalScore(lifted, boost, proximity) is (lifted + boost) + proximity: added in two steps.
+	for (let i = 0; i < pool.length; i++) {
+		const slot = pool[i] as number;
+		final[slot] = (final[slot] as number) + run.boostOf(slot);
+	}
+	let reaching = pool;
+	const reach = run.proximityBound * PROXIMITY_SLACK;
+	if (reach > 0) {
+		const floor = k < pool.length ? kthBest(final, pool, k, keepAll) : 0;
+		reaching = [];
+		for (let i = 0; i < pool.length; i++) {
+			const slot = pool[i] as number;
+			const boosted = final[slot] as number;
+			if (boosted + reach < floor) continue;
+			final[slot] = boosted + run.proximityOf(slot);
+			reaching.push(slot);
+		}
+	}
+	return matchesOf(store, topK(final, names, reaching, k));
+}
+
+/**
+ * The final cut computed for every pool tool: {@link finalScore} of each, ordered by final score
+ * then name, cut to `limit`. The reference {@link finalCut} must equal (a property test).
+ * @internal
+ */
+export function finalCutOfWholePool(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
 	const { final, names } = store;
 	const { pool } = run;
 	for (let i = 0; i < pool.length; i++) {
 		const slot = pool[i] as number;
 		final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
 	}
-	const best = topK(final, names, pool, Math.min(limit, pool.length));
+	return matchesOf(store, topK(final, names, pool, Math.min(limit, pool.length)));
+}
+
+/** The matches of the ranked slots `best`, with their final scores. */
+function matchesOf(store: IndexStore, best: readonly number[]): ToolSearchMatch[] {
+	const { final, names } = store;
 	const matches: ToolSearchMatch[] = [];
 	for (let i = 0; i < best.length; i++) {
 		const slot = best[i] as number;

@@ -23,6 +23,8 @@ export interface QueryRun {
 	readonly tierStep: number;
 	/** Whether MaxScore pruning cut the scan short. */
 	readonly pruned: boolean;
+	/** No tool's proximity bonus is larger (the sum of the query's pair bonuses; 0 without pairs). */
+	readonly proximityBound: number;
 	/** Abstained before any scan (`abstainEarly`): nothing was scored. */
 	readonly abstained: boolean;
 	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
@@ -52,6 +54,7 @@ export class PoolRun implements QueryRun {
 	readonly pool: number[];
 	readonly tierStep: number;
 	readonly pruned: boolean;
+	readonly proximityBound: number;
 	readonly abstained: boolean;
 	readonly #store: IndexStore;
 	readonly #boosts: (slot: number) => number;
@@ -79,6 +82,7 @@ export class PoolRun implements QueryRun {
 		this.pool = scores.pool;
 		this.tierStep = scores.tierStep;
 		this.pruned = scores.pruned;
+		this.proximityBound = pairs.bound;
 		this.abstained = abstained;
 		this.#store = store;
 		this.#boosts = boosts;
