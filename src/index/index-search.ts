@@ -246,8 +246,8 @@ export function searchStore(
 		// One result literal for every outcome: a path whose code never ran (the first abstaining
 		// query) has no type feedback, and the optimised code of this function deoptimised there.
 		const abstained = run.abstained || (abstain && run.exact.size === 0 && pool.length > 0 && !meaningful);
-		const matches = abstained ? [] : finalCut(store, run, limit);
-		return { matches, terms, abstained, ignoredTerms: plan.ignoredTerms };
+		const k = abstained ? 0 : Math.min(limit, pool.length);
+		return { matches: finalCut(store, run, k), terms, abstained, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);
 	}
@@ -296,6 +296,7 @@ export function finalCut(store: IndexStore, run: QueryRun, limit: number): ToolS
 	const { final, names } = store;
 	const { pool } = run;
 	const k = Math.min(limit, pool.length);
+	if (k === 0) return [];
 	// finalScore(lifted, boost, proximity) is (lifted + boost) + proximity: added in two steps.
 	for (let i = 0; i < pool.length; i++) {
 		const slot = pool[i] as number;
