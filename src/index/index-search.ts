@@ -237,7 +237,42 @@ export function searchStore(
 	poolSize = CANDIDATE_POOL,
 	early = true,
 ): IndexSearchResult {
+	// Apart, so that the rare call below is not in the optimised code of the query's glue: a call
+	// that never ran has no type feedback, and that code deoptimised on the first empty query.
 	if (plan.terms.length === 0 || store.live === 0) return nothingSearched(plan);
+	return searchTerms(store, options, plan, limit, exclude, pruneFrom, poolSize, early);
+}
+
+/**
+ * Headroom on the proximity bound when ruling tools out of the final cut: a tool's bonus is a sum
+ * of some of the pairs' bonuses in its summary's order, the bound the sum of all of them in query
+ * order, and rounding may put the former an ulp or so above the latter (a relative error far
+ * below this for any number of pairs a query can have).
+ */
+const PROXIMITY_SLACK = 1 + 1e-9;
+
+/**
+ * {@link searchStore} of a query with terms, on a store with tools. The final cut is computed
+ * here, not in a function of its own: its loops over the pool make V8 optimise this glue after
+ * tens of queries, where a once-a-query function without loops stays unoptimised for about 450
+ * calls (67,584 bytecode bytes per interrupt budget, 3 + length / 150 budgets).
+ *
+ * The final cut equals {@link finalCutOfWholePool} (a property test): the proximity bonus reads a
+ * tool's summary, the costliest step per pool tool, so it is computed only for the tools that can
+ * still reach the cut with every pair's bonus. The `k`-th best boosted score is a floor of the
+ * `k`-th best final score (a bonus is never negative), and a tool below it by more than the bound
+ * of the bonus can neither reach nor tie it.
+ */
+function searchTerms(
+	store: IndexStore,
+	options: ResolvedToolSearchIndexOptions,
+	plan: QueryPlan,
+	limit: number,
+	exclude: ToolExclusion | undefined,
+	pruneFrom: number,
+	poolSize: number,
+	early: boolean,
+): IndexSearchResult {
 	const { abstain } = options.rules;
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom, abstain && early);
 	try {
@@ -247,7 +282,27 @@ export function searchStore(
 		// query) has no type feedback, and the optimised code of this function deoptimised there.
 		const abstained = run.abstained || (abstain && run.exact.size === 0 && pool.length > 0 && !meaningful);
 		const k = abstained ? 0 : Math.min(limit, pool.length);
-		return { matches: finalCut(store, run, k), terms, abstained, ignoredTerms: plan.ignoredTerms };
+		const { final, names } = store;
+		// finalScore(lifted, boost, proximity) is (lifted + boost) + proximity: added in two steps.
+		for (let i = 0; i < pool.length && k > 0; i++) {
+			const slot = pool[i] as number;
+			final[slot] = (final[slot] as number) + run.boostOf(slot);
+		}
+		let reaching = pool;
+		const reach = run.proximityBound * PROXIMITY_SLACK;
+		if (reach > 0 && k > 0) {
+			const floor = k < pool.length ? kthBest(final, pool, k, keepAll) : 0;
+			reaching = [];
+			for (let i = 0; i < pool.length; i++) {
+				const slot = pool[i] as number;
+				const boosted = final[slot] as number;
+				if (boosted + reach < floor) continue;
+				final[slot] = boosted + run.proximityOf(slot);
+				reaching.push(slot);
+			}
+		}
+		const matches = matchesOf(store, topK(final, names, reaching, k));
+		return { matches, terms, abstained, ignoredTerms: plan.ignoredTerms };
 	} finally {
 		clearRun(store, run);
 	}
@@ -274,53 +329,8 @@ function termInfos(prepared: readonly PreparedTerm[]): { terms: QueryTermInfo[];
 }
 
 /**
- * Headroom on the proximity bound when ruling tools out of the final cut: a tool's bonus is a sum
- * of some of the pairs' bonuses in its summary's order, the bound the sum of all of them in query
- * order, and rounding may put the former an ulp or so above the latter (a relative error far
- * below this for any number of pairs a query can have).
- */
-const PROXIMITY_SLACK = 1 + 1e-9;
-
-/**
- * The pool's final scores, ordered by final score then name and cut to `limit`: the same matches
- * as {@link finalCutOfWholePool}, which a property test holds it to. The proximity bonus reads a
- * tool's summary, the costliest step per pool tool, so it is computed only for the tools that can
- * still reach the cut with every pair's bonus: the `k`-th best score with its namespace boost is a
- * floor of the `k`-th best final score (a bonus is never negative), and a tool below that floor by
- * more than the bound of the bonus cannot reach it, nor tie with it. A loop of its own: once per
- * pool tool, it is optimised after a few queries, where inside the once-a-query glue it ran
- * unoptimised for hundreds.
- * @internal
- */
-export function finalCut(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
-	const { final, names } = store;
-	const { pool } = run;
-	const k = Math.min(limit, pool.length);
-	if (k === 0) return [];
-	// finalScore(lifted, boost, proximity) is (lifted + boost) + proximity: added in two steps.
-	for (let i = 0; i < pool.length; i++) {
-		const slot = pool[i] as number;
-		final[slot] = (final[slot] as number) + run.boostOf(slot);
-	}
-	let reaching = pool;
-	const reach = run.proximityBound * PROXIMITY_SLACK;
-	if (reach > 0) {
-		const floor = k < pool.length ? kthBest(final, pool, k, keepAll) : 0;
-		reaching = [];
-		for (let i = 0; i < pool.length; i++) {
-			const slot = pool[i] as number;
-			const boosted = final[slot] as number;
-			if (boosted + reach < floor) continue;
-			final[slot] = boosted + run.proximityOf(slot);
-			reaching.push(slot);
-		}
-	}
-	return matchesOf(store, topK(final, names, reaching, k));
-}
-
-/**
  * The final cut computed for every pool tool: {@link finalScore} of each, ordered by final score
- * then name, cut to `limit`. The reference {@link finalCut} must equal (a property test).
+ * then name, cut to `limit`: the reference the final cut of `searchStore` must equal (a property test).
  * @internal
  */
 export function finalCutOfWholePool(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
