@@ -101,7 +101,12 @@ export function runQuery(
 	const gate = poolGate(store, exclude);
 	if (abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate))
 		return abstainedRun(store, terms, names);
-	const canPrune = !options.rules.coverage && Number.isFinite(poolSize) && queryPairs(terms) >= pruneFrom;
+	// `plan.postings` bounds the pairs: a query planned below the threshold is not summed again.
+	const canPrune =
+		!options.rules.coverage &&
+		Number.isFinite(poolSize) &&
+		plan.postings >= pruneFrom &&
+		queryPairs(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
 		: exhaustiveSearch(ctx, terms, names);
@@ -225,7 +230,8 @@ export function clearRun(store: IndexStore, run: Pick<QueryRun, "written">): voi
 /**
  * Runs a query end to end: score (with pruning), apply the abstain rule, pool, namespace boost and
  * proximity bonus, order by final score then name, cut to `limit`. The abstain rule is decided
- * before scoring when it can be (`early`; off only to test that both ways agree).
+ * before scoring when it can be (`early`; off only to test that both ways agree). Without
+ * `details` (`search`, which returns the matches alone), `terms` is empty.
  */
 export function searchStore(
 	store: IndexStore,
@@ -236,11 +242,12 @@ export function searchStore(
 	pruneFrom = MAX_SCORE_FROM_PAIRS,
 	poolSize = CANDIDATE_POOL,
 	early = true,
+	details = true,
 ): IndexSearchResult {
 	// Apart, so that the rare call below is not in the optimised code of the query's glue: a call
 	// that never ran has no type feedback, and that code deoptimised on the first empty query.
 	if (plan.terms.length === 0 || store.live === 0) return nothingSearched(plan);
-	return searchTerms(store, options, plan, limit, exclude, pruneFrom, poolSize, early);
+	return searchTerms(store, options, plan, limit, exclude, pruneFrom, poolSize, early, details);
 }
 
 /**
@@ -272,11 +279,13 @@ function searchTerms(
 	pruneFrom: number,
 	poolSize: number,
 	early: boolean,
+	details: boolean,
 ): IndexSearchResult {
 	const { abstain } = options.rules;
 	const run = runQuery(store, options, plan, Math.max(limit, poolSize), exclude, pruneFrom, abstain && early);
 	try {
-		const { terms, meaningful } = termInfos(run.terms);
+		const terms = details ? termInfos(run.terms) : NO_TERM_INFOS;
+		const meaningful = someMeaningful(run.terms);
 		const { pool } = run;
 		// One result literal for every outcome: a path whose code never ran (the first abstaining
 		// query) has no type feedback, and the optimised code of this function deoptimised there.
@@ -316,16 +325,26 @@ function nothingSearched(plan: QueryPlan): IndexSearchResult {
 	return { matches: [], terms, abstained: false, ignoredTerms: plan.ignoredTerms };
 }
 
-/** How each query term fared, and whether any matched term is not generic. */
-function termInfos(prepared: readonly PreparedTerm[]): { terms: QueryTermInfo[]; meaningful: boolean } {
+/** Term details left out (`searchStore`'s `details` false): shared, never written to. */
+const NO_TERM_INFOS: readonly QueryTermInfo[] = Object.freeze([]);
+
+/** How each query term fared. */
+function termInfos(prepared: readonly PreparedTerm[]): QueryTermInfo[] {
 	const terms: QueryTermInfo[] = [];
-	let meaningful = false;
 	for (let i = 0; i < prepared.length; i++) {
 		const { term, matched, generic } = prepared[i] as PreparedTerm;
 		terms.push({ term, matched, generic });
-		if (matched && !generic) meaningful = true;
 	}
-	return { terms, meaningful };
+	return terms;
+}
+
+/** Whether some query term matched and is not generic (the abstain rule's test). */
+function someMeaningful(prepared: readonly PreparedTerm[]): boolean {
+	for (let i = 0; i < prepared.length; i++) {
+		const { matched, generic } = prepared[i] as PreparedTerm;
+		if (matched && !generic) return true;
+	}
+	return false;
 }
 
 /**
