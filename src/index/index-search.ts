@@ -11,7 +11,7 @@ import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
 import { proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
-import { abstainedRun, PoolRun, type QueryRun } from "./query-run.js";
+import { PoolRun, type QueryRun } from "./query-run.js";
 import {
 	finalScore,
 	liftByTiers,
@@ -75,6 +75,9 @@ export interface IndexSearchResult {
 	readonly ignoredTerms: number;
 }
 
+/** No term: what an abstaining query scans. */
+const NO_TERMS: readonly PreparedTerm[] = [];
+
 /** Keeps every tool: the gate of a query without `exclude` (one function, not one per query). */
 const keepAll = (_slot: number): boolean => true;
 
@@ -99,17 +102,20 @@ export function runQuery(
 	const terms = preparedTerms(ctx, plan);
 	const names = nameRules(store, options, plan);
 	const gate = poolGate(store, exclude);
-	if (abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate))
-		return abstainedRun(store, terms, names);
+	// An abstaining query scans no term and goes the common way with nothing scored: a path of its
+	// own (a call made only there) changed this function's type feedback at the first abstaining
+	// query, which put off V8's optimising it by hundreds of queries.
+	const abstained = abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate);
 	// `plan.postings` bounds the pairs: a query planned below the threshold is not summed again.
 	const canPrune =
+		!abstained &&
 		!options.rules.coverage &&
 		Number.isFinite(poolSize) &&
 		plan.postings >= pruneFrom &&
 		queryPairs(terms) >= pruneFrom;
 	const { written, scored, pruned, counted } = canPrune
 		? maxScoreSearch(ctx, terms, names, poolSize, gate)
-		: exhaustiveSearch(ctx, terms, names);
+		: exhaustiveSearch(ctx, abstained ? NO_TERMS : terms, names);
 	addLocalNameBonus(ctx, terms, names.named, options.rules.localNameBonus);
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
@@ -131,7 +137,7 @@ export function runQuery(
 	// exhaustive scan; MaxScore leaves 1 for any match, and every pool tool is then looked at).
 	const fewest = counted ? 2 : 1;
 	const scores = { written, scored, pool, tierStep, pruned };
-	return new PoolRun(store, terms, names, scores, boosts, pairs, fewest);
+	return new PoolRun(store, terms, names, scores, boosts, pairs, fewest, abstained);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { IndexStore } from "./index-store.js";
 import type { NamedTools } from "./name-rules.js";
-import { NO_PROXIMITY_PAIRS, type ProximityPairs, proximityBonus } from "./proximity.js";
+import { type ProximityPairs, proximityBonus } from "./proximity.js";
 import type { PreparedTerm } from "./term-scan.js";
 
 /** One query's scores, left in the store's scratch arrays until `clearRun`. */
@@ -25,7 +25,7 @@ export interface QueryRun {
 	readonly pruned: boolean;
 	/** No tool's proximity bonus is larger (the sum of the query's pair bonuses; 0 without pairs). */
 	readonly proximityBound: number;
-	/** Abstained before any scan (`abstainEarly`): nothing was scored. */
+	/** Abstained before any scan (`abstainEarly`): nothing was scored, the pool is empty. */
 	readonly abstained: boolean;
 	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
 	boostOf(slot: number): number;
@@ -41,9 +41,6 @@ export interface RunScores {
 	readonly tierStep: number;
 	readonly pruned: boolean;
 }
-
-/** No boost: the namespace boosts of a run that scored nothing. */
-const noBoost = (_slot: number): number => 0;
 
 /** A query's run (see {@link QueryRun}). */
 export class PoolRun implements QueryRun {
@@ -73,7 +70,7 @@ export class PoolRun implements QueryRun {
 		boosts: (slot: number) => number,
 		pairs: ProximityPairs,
 		fewest: number,
-		abstained = false,
+		abstained: boolean,
 	) {
 		this.exact = names.exact;
 		this.named = names.named;
@@ -98,10 +95,4 @@ export class PoolRun implements QueryRun {
 		const store = this.#store;
 		return (store.cover[slot] as number) < this.#fewest ? 0 : proximityBonus(store, this.#pairs, slot);
 	}
-}
-
-/** The run of a query that abstained before any scan (early-abstain.ts): nothing written. */
-export function abstainedRun(store: IndexStore, terms: readonly PreparedTerm[], names: NamedTools): QueryRun {
-	const scores = { written: [], scored: [], pool: [], tierStep: 0, pruned: false };
-	return new PoolRun(store, terms, names, scores, noBoost, NO_PROXIMITY_PAIRS, 1, true);
 }
