@@ -274,7 +274,7 @@ const PROXIMITY_SLACK = 1 + 1e-9;
  * tool's summary, the costliest step per pool tool, so it is computed only for the tools that can
  * still reach the cut with every pair's bonus. The `k`-th best boosted score is a floor of the
  * `k`-th best final score (a bonus is never negative), and a tool below it by more than the bound
- * of the bonus can neither reach nor tie it.
+ * of the bonus (0 for a tool that cannot hold a pair) can neither reach nor tie it.
  */
 function searchTerms(
 	store: IndexStore,
@@ -311,7 +311,8 @@ function searchTerms(
 			for (let i = 0; i < pool.length; i++) {
 				const slot = pool[i] as number;
 				const boosted = final[slot] as number;
-				if (boosted + reach < floor) continue;
+				// A tool matching too few query terms to hold a pair gets no bonus (`mayPair`).
+				if (boosted + (run.mayPair(slot) ? reach : 0) < floor) continue;
 				final[slot] = boosted + run.proximityOf(slot);
 				reaching.push(slot);
 			}

@@ -31,6 +31,8 @@ export interface QueryRun {
 	boostOf(slot: number): number;
 	/** Proximity bonus of a slot: the query's word pairs that stand together in its summary. */
 	proximityOf(slot: number): number;
+	/** Whether {@link proximityOf} may be above 0 for the slot (else it is 0). */
+	mayPair(slot: number): boolean;
 }
 
 /** What scoring left: the slots written and scored, the pool, the tier step, whether it pruned. */
@@ -94,5 +96,9 @@ export class PoolRun implements QueryRun {
 	proximityOf(slot: number): number {
 		const store = this.#store;
 		return (store.cover[slot] as number) < this.#fewest ? 0 : proximityBonus(store, this.#pairs, slot);
+	}
+
+	mayPair(slot: number): boolean {
+		return (this.#store.cover[slot] as number) >= this.#fewest && this.#pairs.bonus.length > 0;
 	}
 }
