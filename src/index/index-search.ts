@@ -2,11 +2,11 @@ import type { ToolSearchMatch } from "../types.js";
 import { bestSet } from "./best-set.js";
 import { abstainsBeforeScoring } from "./early-abstain.js";
 import type { ToolExclusion } from "./exclusion.js";
-import { exhaustiveSearch } from "./exhaustive-scan.js";
+import { exhaustiveSearch, type ScoredRun } from "./exhaustive-scan.js";
 import type { ResolvedToolSearchIndexOptions } from "./index-options.js";
 import type { IndexStore } from "./index-store.js";
 import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
-import { nameRules } from "./name-rules.js";
+import { type NamedTools, nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
 import { preparedTerms } from "./prepared-terms.js";
 import { proximityPairs } from "./proximity.js";
@@ -75,9 +75,6 @@ export interface IndexSearchResult {
 	readonly ignoredTerms: number;
 }
 
-/** No term: what an abstaining query scans. */
-const NO_TERMS: readonly PreparedTerm[] = [];
-
 /** Keeps every tool: the gate of a query without `exclude` (one function, not one per query). */
 const keepAll = (_slot: number): boolean => true;
 
@@ -106,16 +103,17 @@ export function runQuery(
 	// own (a call made only there) changed this function's type feedback at the first abstaining
 	// query, which put off V8's optimising it by hundreds of queries.
 	const abstained = abstainEarly && abstainsBeforeScoring(ctx, terms, names.exact, gate);
-	// `plan.postings` bounds the pairs: a query planned below the threshold is not summed again.
-	const canPrune =
-		!abstained &&
-		!options.rules.coverage &&
-		Number.isFinite(poolSize) &&
-		plan.postings >= pruneFrom &&
-		queryPairs(terms) >= pruneFrom;
-	const { written, scored, pruned, counted } = canPrune
-		? maxScoreSearch(ctx, terms, names, poolSize, gate)
-		: exhaustiveSearch(ctx, abstained ? NO_TERMS : terms, names);
+	const { written, scored, pruned, counted } = scanQuery(
+		ctx,
+		options,
+		plan,
+		terms,
+		names,
+		gate,
+		poolSize,
+		pruneFrom,
+		abstained,
+	);
 	addLocalNameBonus(ctx, terms, names.named, options.rules.localNameBonus);
 	// The rule reads the summary: with the summary field weighted 0, it is off too.
 	const proximity = options.fieldWeights.summary > 0 ? options.rules.proximity : 0;
@@ -123,14 +121,31 @@ export function runQuery(
 	const idfs: number[] = [];
 	for (let i = 0; i < terms.length; i++) idfs.push((terms[i] as PreparedTerm).idf);
 	const tierStep = tierStepOf(options.rules, options.bm25, idfs, pairs.bound);
+	// The pool: the best `poolSize` scored tools that are not excluded, by score lifted by whole
+	// tiers (exact name, coverage), then name, in no particular order; each one's lifted score left
+	// in `store.final`. Here, not in a function of its own: its loops over the scored tools make V8
+	// optimise this once-a-query glue after a few hundred queries rather than ~850.
+	const { score, cover, final } = store;
+	const { coverage } = options.rules;
+	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
+	const tiered = coverage || names.exact.size > 0;
+	for (let i = 0; tiered && i < scored.length; i++) {
+		const slot = scored[i] as number;
+		const tier = tiersOf(coverage, cover[slot] as number, names.exact.has(slot), terms.length);
+		final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
+	}
 	let pool: number[];
 	try {
-		pool = candidatePool(store, options, scored, names.exact, terms.length, tierStep, poolSize, gate);
+		// Its members only: the order is never read (the final cut sorts).
+		pool = bestSet(tiered ? final : score, store.names, scored, Math.min(poolSize, scored.length), gate.keep);
 	} catch (error) {
 		// `exclude` threw: leave no total behind for the next query.
 		clearRun(store, { written });
 		throw error;
 	}
+	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
+	for (let i = 0; !tiered && i < pool.length; i++)
+		final[pool[i] as number] = score[pool[i] as number] as number;
 	const boosts = namespaceBoosts(store, pool, options.rules.namespaceBoost);
 	// A pair standing together in a tool's summary is two query terms the tool matches: a tool
 	// matching fewer (most of a pool) has no pair to look for — when `cover` counts them (an
@@ -138,6 +153,34 @@ export function runQuery(
 	const fewest = counted ? 2 : 1;
 	const scores = { written, scored, pool, tierStep, pruned };
 	return new PoolRun(store, terms, names, scores, boosts, pairs, fewest, abstained);
+}
+
+/**
+ * Scans the query's terms (none when it abstained before scoring): by MaxScore when they hold at
+ * least `pruneFrom` pairs and the coverage rule does not need every tool's matched-term count,
+ * else exhaustively.
+ */
+function scanQuery(
+	ctx: ScoringContext,
+	options: ResolvedToolSearchIndexOptions,
+	plan: QueryPlan,
+	terms: readonly PreparedTerm[],
+	names: NamedTools,
+	gate: PoolGate,
+	poolSize: number,
+	pruneFrom: number,
+	abstained: boolean,
+): ScoredRun {
+	// Nothing scanned, in an object of the scans' shape (an empty array of terms instead was an array
+	// of another kind in `scanOrder`, whose reads of it then went polymorphic).
+	if (abstained) return { written: [], scored: [], pruned: false, counted: true };
+	// `plan.postings` bounds the pairs: a query planned below the threshold is not summed again.
+	const canPrune =
+		!options.rules.coverage &&
+		Number.isFinite(poolSize) &&
+		plan.postings >= pruneFrom &&
+		queryPairs(terms) >= pruneFrom;
+	return canPrune ? maxScoreSearch(ctx, terms, names, poolSize, gate) : exhaustiveSearch(ctx, terms, names);
 }
 
 /**
@@ -182,43 +225,6 @@ function addLocalNameBonus(
 		if ((cover[slot] as number) > 0)
 			score[slot] = (score[slot] as number) + localNameBonusOf(weight, matchedUnits(ctx, terms, slot));
 	}
-}
-
-/**
- * The pool: the best `poolSize` scored tools that are not excluded, by score lifted by whole
- * tiers (exact name, coverage), then name, in no particular order. Leaves each pool tool's lifted score in `store.final`.
- */
-function candidatePool(
-	store: IndexStore,
-	options: ResolvedToolSearchIndexOptions,
-	scored: readonly number[],
-	exact: ReadonlySet<number>,
-	queryTerms: number,
-	tierStep: number,
-	poolSize: number,
-	gate: PoolGate,
-): number[] {
-	const { score, cover, final, names } = store;
-	const { coverage } = options.rules;
-	// Without tiers, the pool is the best by score: no pass to fill `final` for every scored slot.
-	const tiered = coverage || exact.size > 0;
-	if (tiered) {
-		for (let i = 0; i < scored.length; i++) {
-			const slot = scored[i] as number;
-			const tier = tiersOf(coverage, cover[slot] as number, exact.has(slot), queryTerms);
-			final[slot] = liftByTiers(score[slot] as number, tier, tierStep);
-		}
-	}
-	// Its members only: the order is never read (the final cut sorts).
-	const pool = bestSet(tiered ? final : score, names, scored, Math.min(poolSize, scored.length), gate.keep);
-	// No tiers: liftByTiers(score, 0, tierStep) is the score itself.
-	if (!tiered) {
-		for (let i = 0; i < pool.length; i++) {
-			const slot = pool[i] as number;
-			final[slot] = score[slot] as number;
-		}
-	}
-	return pool;
 }
 
 /** Resets the scratch arrays a {@link runQuery} wrote. */
