@@ -8,18 +8,19 @@ import type { IndexStore } from "./index-store.js";
 import { MAX_SCORE_FROM_PAIRS, maxScoreSearch, type PoolGate, queryPairs } from "./maxscore.js";
 import { type NamedTools, nameRules } from "./name-rules.js";
 import { namespaceBoosts } from "./namespace-boost.js";
+import { poolGate } from "./pool-gate.js";
 import { preparedTerms } from "./prepared-terms.js";
 import { proximityPairs } from "./proximity.js";
 import type { QueryPlan } from "./query-plan.js";
 import { PoolRun, type QueryRun } from "./query-run.js";
 import {
-	finalScore,
 	liftByTiers,
 	localNameBonus as localNameBonusOf,
 	tierStep as tierStepOf,
 	tierOf as tiersOf,
 } from "./scoring.js";
 import { type ScoringContext, scoringContext } from "./scoring-context.js";
+import { matchesOf, NO_TERM_INFOS, nothingSearched, someMeaningful, termInfos } from "./search-result.js";
 import { matchedUnits } from "./term-lookup.js";
 import type { PreparedTerm } from "./term-scan.js";
 import { kthBest, topK } from "./top-k.js";
@@ -75,7 +76,7 @@ export interface IndexSearchResult {
 	readonly ignoredTerms: number;
 }
 
-/** Keeps every tool: the gate of a query without `exclude` (one function, not one per query). */
+/** Keeps every tool (the floor of the final cut asks about none). */
 const keepAll = (_slot: number): boolean => true;
 
 /**
@@ -184,36 +185,6 @@ function scanQuery(
 	return canPrune ? maxScoreSearch(ctx, terms, names, poolSize, gate) : exhaustiveSearch(ctx, terms, names);
 }
 
-/**
- * The exclusion test of one query (marks in the store): a set of names is marked up front, one
- * lookup per name, so the test is a read of the mark; a function is asked at most once per tool.
- */
-function poolGate(store: IndexStore, exclude: ToolExclusion | undefined): PoolGate {
-	if (store.queryEpoch >= 0x3fffffff) {
-		store.filterMark.fill(0);
-		store.queryEpoch = 0;
-	}
-	const epoch = ++store.queryEpoch;
-	const { filterMark, names } = store;
-	if (exclude === undefined) return { epoch, keep: keepAll };
-	if (typeof exclude !== "function") {
-		for (const name of exclude) {
-			const slot = store.slotOfName(name);
-			if (slot !== undefined) filterMark[slot] = -epoch;
-		}
-		return { epoch, keep: (slot) => filterMark[slot] !== -epoch };
-	}
-	const keep = (slot: number): boolean => {
-		const held = filterMark[slot] as number;
-		if (held === epoch) return true;
-		if (held === -epoch) return false;
-		const ok = !exclude(names[slot] as string);
-		filterMark[slot] = ok ? epoch : -epoch;
-		return ok;
-	};
-	return { epoch, keep };
-}
-
 /** Adds the local-name bonus to the named tools that match some query term. */
 function addLocalNameBonus(
 	ctx: ScoringContext,
@@ -277,7 +248,7 @@ const PROXIMITY_SLACK = 1 + 1e-9;
  * tens of queries, where a once-a-query function without loops stays unoptimised for about 450
  * calls (67,584 bytecode bytes per interrupt budget, 3 + length / 150 budgets).
  *
- * The final cut equals {@link finalCutOfWholePool} (a property test): the proximity bonus reads a
+ * The final cut equals `finalCutOfWholePool` (`search-result.ts`; a property test): the proximity bonus reads a
  * tool's summary, the costliest step per pool tool, so it is computed only for the tools that can
  * still reach the cut with every pair's bonus. The `k`-th best boosted score is a floor of the
  * `k`-th best final score (a bonus is never negative), and a tool below it by more than the bound
@@ -329,60 +300,4 @@ function searchTerms(
 	} finally {
 		clearRun(store, run);
 	}
-}
-
-/** The result of a query with no term, or of an empty index: nothing scored. */
-function nothingSearched(plan: QueryPlan): IndexSearchResult {
-	const terms: QueryTermInfo[] = [];
-	for (let i = 0; i < plan.terms.length; i++)
-		terms.push({ term: (plan.terms[i] as QueryPlan["terms"][number]).term, matched: false, generic: false });
-	return { matches: [], terms, abstained: false, ignoredTerms: plan.ignoredTerms };
-}
-
-/** Term details left out (`searchStore`'s `details` false): shared, never written to. */
-const NO_TERM_INFOS: readonly QueryTermInfo[] = Object.freeze([]);
-
-/** How each query term fared. */
-function termInfos(prepared: readonly PreparedTerm[]): QueryTermInfo[] {
-	const terms: QueryTermInfo[] = [];
-	for (let i = 0; i < prepared.length; i++) {
-		const { term, matched, generic } = prepared[i] as PreparedTerm;
-		terms.push({ term, matched, generic });
-	}
-	return terms;
-}
-
-/** Whether some query term matched and is not generic (the abstain rule's test). */
-function someMeaningful(prepared: readonly PreparedTerm[]): boolean {
-	for (let i = 0; i < prepared.length; i++) {
-		const { matched, generic } = prepared[i] as PreparedTerm;
-		if (matched && !generic) return true;
-	}
-	return false;
-}
-
-/**
- * The final cut computed for every pool tool: {@link finalScore} of each, ordered by final score
- * then name, cut to `limit`: the reference the final cut of `searchStore` must equal (a property test).
- * @internal
- */
-export function finalCutOfWholePool(store: IndexStore, run: QueryRun, limit: number): ToolSearchMatch[] {
-	const { final, names } = store;
-	const { pool } = run;
-	for (let i = 0; i < pool.length; i++) {
-		const slot = pool[i] as number;
-		final[slot] = finalScore(final[slot] as number, run.boostOf(slot), run.proximityOf(slot));
-	}
-	return matchesOf(store, topK(final, names, pool, Math.min(limit, pool.length)));
-}
-
-/** The matches of the ranked slots `best`, with their final scores. */
-function matchesOf(store: IndexStore, best: readonly number[]): ToolSearchMatch[] {
-	const { final, names } = store;
-	const matches: ToolSearchMatch[] = [];
-	for (let i = 0; i < best.length; i++) {
-		const slot = best[i] as number;
-		matches.push({ name: names[slot] as string, score: final[slot] as number });
-	}
-	return matches;
 }

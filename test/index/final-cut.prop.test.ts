@@ -8,8 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { createExpander } from "../../src/index/expansion.js";
-import { clearRun, finalCutOfWholePool, runQuery, searchStore } from "../../src/index/index-search.js";
+import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
 import { planQuery, QUERY_LIMITS } from "../../src/index/query-plan.js";
+import { finalCutOfWholePool } from "../../src/index/search-result.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 // Few words, so that tools share summaries' word pairs and queries pair them.
