@@ -1,4 +1,3 @@
-import type { ToolSearchMatch } from "../types.js";
 import { bestSet } from "./best-set.js";
 import { abstainsBeforeScoring } from "./early-abstain.js";
 import type { ToolExclusion } from "./exclusion.js";
@@ -20,7 +19,17 @@ import {
 	tierOf as tiersOf,
 } from "./scoring.js";
 import { type ScoringContext, scoringContext } from "./scoring-context.js";
-import { matchesOf, NO_TERM_INFOS, nothingSearched, someMeaningful, termInfos } from "./search-result.js";
+import {
+	type IndexSearchResult,
+	matchesOf,
+	NO_TERM_INFOS,
+	nothingSearched,
+	someMeaningful,
+	termInfos,
+} from "./search-result.js";
+
+export type { IndexSearchResult, QueryTermInfo } from "./search-result.js";
+
 import { matchedUnits } from "./term-lookup.js";
 import type { PreparedTerm } from "./term-scan.js";
 import { kthBest, topK } from "./top-k.js";
@@ -31,50 +40,6 @@ import { kthBest, topK } from "./top-k.js";
  * returns the first 8 of a search for 20.
  */
 export const CANDIDATE_POOL = 100;
-
-/**
- * How a query term fared: whether any indexed tool has it, and whether it is too common to count.
- *
- * @example
- * ```ts
- * const unmatched = index.searchDetailed("weather in lisbon").terms.filter((term: QueryTermInfo) => !term.matched);
- * ```
- */
-export interface QueryTermInfo {
-	/** The query term (after tokenizing: lowercase, stemmed). */
-	readonly term: string;
-	/** Some indexed tool has it (itself or an expansion). */
-	readonly matched: boolean;
-	/**
-	 * It says little on its own: it occurs in more than half of the tools (and in more than 8), or
-	 * it is filler (a conversational word such as "tell" or "need", or a bare number).
-	 */
-	readonly generic: boolean;
-}
-
-/**
- * A search's matches and how each query term fared.
- *
- * @example
- * ```ts
- * const { matches, terms, abstained }: IndexSearchResult = index.searchDetailed("weather in lisbon");
- * terms.filter((term) => !term.matched); // [{ term: "lisbon", matched: false, ... }]
- * ```
- */
-export interface IndexSearchResult {
-	/** Best first. */
-	readonly matches: ToolSearchMatch[];
-	/** Each distinct query term, in query order. */
-	readonly terms: readonly QueryTermInfo[];
-	/** True when tools matched only generic terms and none was returned (see `rules.abstain`). */
-	readonly abstained: boolean;
-	/**
-	 * Distinct query terms after the searched ones that were not searched, because the query passed
-	 * `MAX_QUERY_TERMS` distinct terms or `MAX_QUERY_POSTINGS` postings (0 for any ordinary query):
-	 * the caller can say that only the first `terms.length` words counted.
-	 */
-	readonly ignoredTerms: number;
-}
 
 /** Keeps every tool (the floor of the final cut asks about none). */
 const keepAll = (_slot: number): boolean => true;
