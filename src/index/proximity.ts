@@ -49,10 +49,21 @@ export interface ProximityPairs {
 	readonly bonus: readonly number[];
 	/** The sum of all pairs' bonuses: no tool gets more. */
 	readonly bound: number;
-	/** Per pair, the last {@link proximityBonus} call that counted it (so a tool counts a pair once). */
-	readonly counted: Int32Array;
-	/** {@link proximityBonus} calls so far. */
-	calls: number;
+}
+
+/**
+ * Per pair index, the last {@link proximityBonus} call that counted it (so a tool counts a pair
+ * once), shared by every query: call numbers only grow (until they start over from a cleared
+ * array), so an entry left by an earlier call never equals the current one, and a call runs to its
+ * end before the next. A typed array per query was an allocation out of the JS heap per query.
+ */
+let counted = new Int32Array(64);
+/** The number of the last {@link proximityBonus} call. */
+let calls = 0;
+
+/** Makes room in {@link counted} for `pairs` pairs. */
+function roomForPairs(pairs: number): void {
+	if (counted.length < pairs) counted = new Int32Array(Math.max(pairs, 2 * counted.length));
 }
 
 /** Marks of a query without pairs: none set. */
@@ -109,7 +120,8 @@ export function proximityPairs(
 		bonus.push(value);
 		bound += value;
 	}
-	return { marks, stamp, keys, index, bonus, bound, counted: new Int32Array(bonus.length), calls: 0 };
+	roomForPairs(bonus.length);
+	return { marks, stamp, keys, index, bonus, bound };
 }
 
 /** Queries of at most this many terms find a word's term by scanning them. */
@@ -125,8 +137,6 @@ export const NO_PROXIMITY_PAIRS: ProximityPairs = {
 	index: undefined,
 	bonus: [],
 	bound: 0,
-	counted: new Int32Array(0),
-	calls: 0,
 };
 
 /** The own variant of the query term `word` (by `byWord` when given, else by a scan of `terms`). */
@@ -181,8 +191,12 @@ export function touchSummaries(store: IndexStore, pairs: ProximityPairs, pool: r
 /** The proximity bonus of the tool in `slot`: the sum over the pairs adjacent in its summary. */
 export function proximityBonus(store: IndexStore, pairs: ProximityPairs, slot: number): number {
 	if (pairs.bonus.length === 0) return 0;
-	const { marks, stamp, keys, index, bonus, counted } = pairs;
-	const call = ++pairs.calls;
+	const { marks, stamp, keys, index, bonus } = pairs;
+	if (calls >= 0x3fffffff) {
+		counted.fill(0);
+		calls = 0;
+	}
+	const call = ++calls;
 	const { start: starts, count, values } = store.summary;
 	const size = store.terms.length;
 	const start = starts[slot] as number;

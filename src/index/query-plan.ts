@@ -43,6 +43,12 @@ export interface QueryPlan {
 	readonly terms: readonly PlannedTerm[];
 	/** Distinct tokens after the last planned one: not searched. */
 	readonly ignoredTerms: number;
+	/**
+	 * The postings the planned terms' variants read (document frequencies, tools a glossary entry
+	 * names): at least the pairs a search scans (`queryPairs`), which leave out variants that
+	 * match no live tool or weigh nothing.
+	 */
+	readonly postings: number;
 }
 
 /** What typo correction may still do in one query (see `MAX_FUZZY_WORDS`, `MAX_FUZZY_CANDIDATES`). */
@@ -253,5 +259,5 @@ export function planQuery(
 		terms.push(plan.planned);
 		if (terms.length >= limits.terms) full = true;
 	}
-	return { tokens, terms, ignoredTerms };
+	return { tokens, terms, ignoredTerms, postings };
 }

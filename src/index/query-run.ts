@@ -5,7 +5,7 @@
  */
 import type { IndexStore } from "./index-store.js";
 import type { NamedTools } from "./name-rules.js";
-import { NO_PROXIMITY_PAIRS, type ProximityPairs, proximityBonus, touchSummaries } from "./proximity.js";
+import { type ProximityPairs, proximityBonus, touchSummaries } from "./proximity.js";
 import type { PreparedTerm } from "./term-scan.js";
 
 /** One query's scores, left in the store's scratch arrays until `clearRun`. */
@@ -23,12 +23,16 @@ export interface QueryRun {
 	readonly tierStep: number;
 	/** Whether MaxScore pruning cut the scan short. */
 	readonly pruned: boolean;
-	/** Abstained before any scan (`abstainEarly`): nothing was scored. */
+	/** No tool's proximity bonus is larger (the sum of the query's pair bonuses; 0 without pairs). */
+	readonly proximityBound: number;
+	/** Abstained before any scan (`abstainEarly`): nothing was scored, the pool is empty. */
 	readonly abstained: boolean;
 	/** Namespace boost of a slot against the pool's best other tool of its namespace. */
 	boostOf(slot: number): number;
 	/** Proximity bonus of a slot: the query's word pairs that stand together in its summary. */
 	proximityOf(slot: number): number;
+	/** Whether {@link proximityOf} may be above 0 for the slot (else it is 0). */
+	mayPair(slot: number): boolean;
 }
 
 /** What scoring left: the slots written and scored, the pool, the tier step, whether it pruned. */
@@ -40,9 +44,6 @@ export interface RunScores {
 	readonly pruned: boolean;
 }
 
-/** No boost: the namespace boosts of a run that scored nothing. */
-const noBoost = (_slot: number): number => 0;
-
 /** A query's run (see {@link QueryRun}). */
 export class PoolRun implements QueryRun {
 	readonly exact: ReadonlySet<number>;
@@ -52,6 +53,7 @@ export class PoolRun implements QueryRun {
 	readonly pool: number[];
 	readonly tierStep: number;
 	readonly pruned: boolean;
+	readonly proximityBound: number;
 	readonly abstained: boolean;
 	readonly #store: IndexStore;
 	readonly #boosts: (slot: number) => number;
@@ -70,7 +72,7 @@ export class PoolRun implements QueryRun {
 		boosts: (slot: number) => number,
 		pairs: ProximityPairs,
 		fewest: number,
-		abstained = false,
+		abstained: boolean,
 	) {
 		this.exact = names.exact;
 		this.named = names.named;
@@ -79,6 +81,7 @@ export class PoolRun implements QueryRun {
 		this.pool = scores.pool;
 		this.tierStep = scores.tierStep;
 		this.pruned = scores.pruned;
+		this.proximityBound = pairs.bound;
 		this.abstained = abstained;
 		this.#store = store;
 		this.#boosts = boosts;
@@ -99,10 +102,8 @@ export class PoolRun implements QueryRun {
 		const store = this.#store;
 		return (store.cover[slot] as number) < this.#fewest ? 0 : proximityBonus(store, this.#pairs, slot);
 	}
-}
 
-/** The run of a query that abstained before any scan (early-abstain.ts): nothing written. */
-export function abstainedRun(store: IndexStore, terms: readonly PreparedTerm[], names: NamedTools): QueryRun {
-	const scores = { written: [], scored: [], pool: [], tierStep: 0, pruned: false };
-	return new PoolRun(store, terms, names, scores, noBoost, NO_PROXIMITY_PAIRS, 1, true);
+	mayPair(slot: number): boolean {
+		return (this.#store.cover[slot] as number) >= this.#fewest && this.#pairs.bonus.length > 0;
+	}
 }

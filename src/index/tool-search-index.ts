@@ -9,9 +9,10 @@ import {
 	savedOptions,
 	type ToolSearchIndexOptions,
 } from "./index-options.js";
-import { type IndexSearchResult, searchStore } from "./index-search.js";
+import { CANDIDATE_POOL, type IndexSearchResult, searchStore } from "./index-search.js";
 import { documentName, type IndexSearchOptions, searchLimit } from "./index-search-options.js";
 import { IndexStore } from "./index-store.js";
+import { MAX_SCORE_FROM_PAIRS } from "./maxscore.js";
 import { QueryGuard } from "./query-guard.js";
 import { planQuery, QUERY_LIMITS, type TermExpander, TermPlanCache } from "./query-plan.js";
 import { scoringContext } from "./scoring-context.js";
@@ -133,7 +134,7 @@ export class ToolSearchIndex {
 	 * generic (see `rules.abstain`). Throws `INVALID_OPTIONS` for a bad limit or `exclude`.
 	 */
 	search(query: string, options: IndexSearchOptions = {}): ToolSearchMatch[] {
-		return this.searchDetailed(query, options).matches;
+		return this.#search(query, options, false).matches;
 	}
 
 	/**
@@ -147,6 +148,11 @@ export class ToolSearchIndex {
 	 * ```
 	 */
 	searchDetailed(query: string, options: IndexSearchOptions = {}): IndexSearchResult {
+		return this.#search(query, options, true);
+	}
+
+	/** {@link searchDetailed}; without `details`, the result's `terms` is empty (`search` reads only the matches). */
+	#search(query: string, options: IndexSearchOptions, details: boolean): IndexSearchResult {
 		this.#guard.check("search");
 		const limit = searchLimit(options);
 		const plan = planQuery(
@@ -158,7 +164,24 @@ export class ToolSearchIndex {
 			this.#plans,
 		);
 		const { exclude } = options;
-		return this.#guard.run(exclude, () => searchStore(this.#store, this.options, plan, limit, exclude));
+		// Without `exclude` nothing can call back mid-query: no guard, and no closure per query.
+		const store = this.#store;
+		const { options: resolved } = this;
+		if (exclude === undefined)
+			return searchStore(
+				store,
+				resolved,
+				plan,
+				limit,
+				undefined,
+				MAX_SCORE_FROM_PAIRS,
+				CANDIDATE_POOL,
+				true,
+				details,
+			);
+		return this.#guard.run(exclude, () =>
+			searchStore(store, resolved, plan, limit, exclude, MAX_SCORE_FROM_PAIRS, CANDIDATE_POOL, true, details),
+		);
 	}
 
 	/**

@@ -4,8 +4,10 @@ import { createToolSearchDocument } from "../../src/document/create-tool-search-
 import { createExpander } from "../../src/index/expansion.js";
 import type { ToolSearchIndexOptions } from "../../src/index/index-options.js";
 import { CANDIDATE_POOL, clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
-import { MAX_SCORE_FROM_PAIRS } from "../../src/index/maxscore.js";
+import { MAX_SCORE_FROM_PAIRS, queryPairs } from "../../src/index/maxscore.js";
+import { preparedTerms } from "../../src/index/prepared-terms.js";
 import { planQuery, type QueryPlan } from "../../src/index/query-plan.js";
+import { scoringContext } from "../../src/index/scoring-context.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
 
 const WORDS = Array.from(
@@ -109,6 +111,31 @@ describe("MaxScore pruning (property)", () => {
 			{ numRuns: 150 },
 		);
 		expect(prunedRuns).toBeGreaterThan(30);
+	});
+
+	it("plans postings no fewer than the pairs the scan reads (the MaxScore test skips summing below them)", () => {
+		fc.assert(
+			fc.property(
+				fc.array(tool, { minLength: 20, maxLength: 80 }),
+				fc.array(word, { minLength: 1, maxLength: 6 }),
+				fc.array(fc.integer({ min: 0, max: 19 }), { minLength: 1, maxLength: 10 }),
+				fc.array(fc.integer({ min: 0, max: 19 }), { maxLength: 6 }),
+				(tools, queryWords, named, removed) => {
+					const groups = Array.from({ length: 10 }, (_, g) => [WORDS[g] as string, WORDS[59 - g] as string]);
+					const glossary = Object.fromEntries(
+						WORDS.slice(0, 20).map((w, k) => [w, named.slice(k % 3).map((i) => `s${tools[i]?.ns}__t${i}`)]),
+					);
+					const index = indexOf(tools, { synonyms: { groups, weight: 0.6 }, glossary });
+					// Removed tools stay in the glossary's slots and in no pair.
+					for (const i of removed) index.remove(`s${tools[i]?.ns}__t${i}`);
+					const store = indexStore(index);
+					const plan = planQuery(store, queryWords.join(" "), createExpander(index.options));
+					const terms = preparedTerms(scoringContext(store, index.options), plan);
+					expect(plan.postings).toBeGreaterThanOrEqual(queryPairs(terms));
+				},
+			),
+			{ numRuns: 150 },
+		);
 	});
 
 	it("keeps the candidate equal to the threshold when a word no tool has is scored last", () => {
