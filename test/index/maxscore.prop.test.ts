@@ -38,7 +38,7 @@ interface Scenario {
 	readonly queries: readonly string[];
 	readonly poolSize: number;
 	readonly excludeEvery: number;
-	/** Looked-up share (`maxScoreSearch`'s `lookupShare`): 0 never looks up, a large one always. */
+	/** Looked-up share (`maxScoreSearch`'s `lookupShare`): 0 looks the terms left up as soon as the need is above 0, a large one (1e9) scans them. */
 	readonly lookupShare: number;
 }
 
