@@ -253,11 +253,14 @@ function searchTerms(
 			reaching = [];
 			for (let i = 0; i < pool.length; i++) {
 				const slot = pool[i] as number;
-				const boosted = final[slot] as number;
 				// A tool matching too few query terms to hold a pair gets no bonus (`mayPair`).
-				if (boosted + (run.mayPair(slot) ? reach : 0) < floor) continue;
-				final[slot] = boosted + run.proximityOf(slot);
-				reaching.push(slot);
+				if ((final[slot] as number) + (run.mayPair(slot) ? reach : 0) >= floor) reaching.push(slot);
+			}
+			// Only the summaries of the tools that can reach the cut are read.
+			run.touchSummaries(reaching);
+			for (let i = 0; i < reaching.length; i++) {
+				const slot = reaching[i] as number;
+				final[slot] = (final[slot] as number) + run.proximityOf(slot);
 			}
 		}
 		const matches = matchesOf(store, topK(final, names, reaching, k));

@@ -168,23 +168,24 @@ function selfVariant(term: PreparedTerm): PreparedVariant | undefined {
 const TOUCHED_FROM_SLOTS = 16_384;
 
 /**
- * Reads where each pool tool's summary lies and its first term id, in two loops of independent
- * reads, before {@link proximityBonus} walks the summaries one tool at a time: at 100k tools the
- * pool's summaries are cache misses, and a loop that only reads lets the processor wait for many
+ * Reads where each given tool's summary lies and its first term id, in two loops of independent
+ * reads, before {@link proximityBonus} walks the summaries one tool at a time (the final cut
+ * touches the pool tools that can still reach it, and only those): at 100k tools the summaries
+ * are cache misses, and a loop that only reads lets the processor wait for many
  * at once, where the walk waits for each in turn (head-terms-100k: the pool's proximity bonuses
  * 0.071–0.079 → 0.049 ms at p50, touching included). Returns a value that depends on the reads,
  * so that they are not dropped.
  */
-export function touchSummaries(store: IndexStore, pairs: ProximityPairs, pool: readonly number[]): number {
+export function touchSummaries(store: IndexStore, pairs: ProximityPairs, slots: readonly number[]): number {
 	if (pairs.bonus.length === 0 || store.slots < TOUCHED_FROM_SLOTS) return 0;
 	const { start: starts, count, values } = store.summary;
 	const { cover } = store;
 	let sink = 0;
-	for (let i = 0; i < pool.length; i++) {
-		const slot = pool[i] as number;
+	for (let i = 0; i < slots.length; i++) {
+		const slot = slots[i] as number;
 		sink += (starts[slot] as number) + (count[slot] as number) + (cover[slot] as number);
 	}
-	for (let i = 0; i < pool.length; i++) sink += values[starts[pool[i] as number] as number] ?? 0;
+	for (let i = 0; i < slots.length; i++) sink += values[starts[slots[i] as number] as number] ?? 0;
 	return sink;
 }
 

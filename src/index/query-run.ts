@@ -33,6 +33,8 @@ export interface QueryRun {
 	proximityOf(slot: number): number;
 	/** Whether {@link proximityOf} may be above 0 for the slot (else it is 0). */
 	mayPair(slot: number): boolean;
+	/** Reads where the summaries of `slots` lie, together, before {@link proximityOf} walks them one by one. */
+	touchSummaries(slots: readonly number[]): void;
 }
 
 /** What scoring left: the slots written and scored, the pool, the tier step, whether it pruned. */
@@ -87,12 +89,10 @@ export class PoolRun implements QueryRun {
 		this.#boosts = boosts;
 		this.#pairs = pairs;
 		this.#fewest = fewest;
-		// The pool's summaries are read next, tool by tool (proximityOf): fetched together first.
-		this.touched = touchSummaries(store, pairs, scores.pool);
 	}
 
-	/** What {@link touchSummaries} read (kept so that the reads are not optimised away). */
-	readonly touched: number;
+	/** What {@link touchSummaries} read last (kept so that the reads are not optimised away). */
+	touched = 0;
 
 	boostOf(slot: number): number {
 		return this.#boosts(slot);
@@ -105,5 +105,9 @@ export class PoolRun implements QueryRun {
 
 	mayPair(slot: number): boolean {
 		return (this.#store.cover[slot] as number) >= this.#fewest && this.#pairs.bonus.length > 0;
+	}
+
+	touchSummaries(slots: readonly number[]): void {
+		this.touched = touchSummaries(this.#store, this.#pairs, slots);
 	}
 }
