@@ -11,12 +11,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { createExpander } from "../../src/index/expansion.js";
 import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
 import { planQuery, QUERY_LIMITS } from "../../src/index/query-plan.js";
 import { finalCutOfWholePool } from "../../src/index/search-result.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { cutToolDocuments, cutToolName } from "../helpers/cut-tools.js";
 
 const WORDS = ["send", "message", "weather", "forecast", "issue", "create", "file", "user", "alpha", "beta"];
 /** Four words: many tools hold a query's pair, many do not, and many stand within the bound of the cut. */
@@ -74,20 +74,10 @@ describe("final cut with MaxScore, exclusion, names and extreme weights (propert
 						abstain: false,
 					},
 				});
-				index.addAll(
-					s.tools.map((t, i) =>
-						createToolSearchDocument(
-							{
-								name: `${t.namespace ?? "x"}__t${i}`,
-								description: t.rest === "" ? t.summary : `${t.summary}. ${t.rest}`,
-							},
-							t.namespace === undefined ? undefined : { name: t.namespace },
-						),
-					),
-				);
+				index.addAll(cutToolDocuments(s.tools));
 				const store = indexStore(index);
 				const { options } = index;
-				const names = s.tools.map((t, i) => `${t.namespace ?? "x"}__t${i}`);
+				const names = s.tools.map(cutToolName);
 				const excludedNames = new Set(names.filter((_, i) => s.excludeEvery > 0 && i % s.excludeEvery === 0));
 				const exclude = s.excludeSet ? excludedNames : (name: string) => excludedNames.has(name);
 				for (const query of s.queries) {

@@ -6,12 +6,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createToolSearchDocument } from "../../src/document/create-tool-search-document.js";
 import { createExpander } from "../../src/index/expansion.js";
 import { clearRun, runQuery, searchStore } from "../../src/index/index-search.js";
 import { planQuery, QUERY_LIMITS } from "../../src/index/query-plan.js";
 import { finalCutOfWholePool } from "../../src/index/search-result.js";
 import { indexStore, ToolSearchIndex } from "../../src/index/tool-search-index.js";
+import { type CutTool, cutToolDocuments } from "../helpers/cut-tools.js";
 
 // Few words, so that tools share summaries' word pairs and queries pair them.
 const WORDS = ["send", "message", "weather", "forecast", "issue", "create", "file", "user", "alpha", "beta"];
@@ -37,28 +37,16 @@ const scenario = fc.record({
 	coverage: fc.boolean(),
 });
 
-type Tool = { summary: string; rest: string; namespace: string | undefined };
-
 /** `searchStore`'s matches and the whole pool's cut, for one query. */
 function bothCuts(
-	tools: readonly Tool[],
+	tools: readonly CutTool[],
 	query: string,
 	limit: number,
 	poolSize: number,
 	rules: { proximity: number; namespaceBoost: number; coverage: boolean },
 ) {
 	const index = new ToolSearchIndex({ rules: { ...rules, abstain: false } });
-	index.addAll(
-		tools.map((t, i) =>
-			createToolSearchDocument(
-				{
-					name: `${t.namespace ?? "x"}__t${i}`,
-					description: t.rest === "" ? t.summary : `${t.summary}. ${t.rest}`,
-				},
-				t.namespace === undefined ? undefined : { name: t.namespace },
-			),
-		),
-	);
+	index.addAll(cutToolDocuments(tools));
 	const store = indexStore(index);
 	const { options } = index;
 	const plan = planQuery(store, query, createExpander(options), QUERY_LIMITS, options.rules.fillerWeight);
@@ -73,7 +61,7 @@ function bothCuts(
 describe("final cut", () => {
 	it("keeps a tool below the cut by less than the proximity bound, which its bonus lifts over the cut", () => {
 		// github__t3 is second by score with its namespace boost; "message file" stands in its summary.
-		const tools: Tool[] = [
+		const tools: CutTool[] = [
 			{ summary: "send", rest: "", namespace: undefined },
 			{ summary: "message send", rest: "", namespace: undefined },
 			{ summary: "send send message send send", rest: "file send send", namespace: "jira" },
